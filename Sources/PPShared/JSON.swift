@@ -1,0 +1,101 @@
+/// A JSON value that round-trips any record.
+///
+/// Numbers keep the literal text they were read with, so a 19-digit integer or
+/// `1.50` leaves a tool exactly as it came in, and nothing depends on the
+/// locale or on floating point. Objects are dictionaries; encoding sorts their
+/// keys by UTF-8 bytes, so output is deterministic.
+public enum JSON: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    /// The number's literal text, already validated as JSON number syntax.
+    case number(String)
+    case string(String)
+    case array([JSON])
+    case object([String: JSON])
+}
+
+// MARK: - Building values
+
+extension JSON {
+    /// An integer value.
+    public static func int(_ value: Int) -> JSON { .number(String(value)) }
+
+    /// A floating-point value in its shortest round-trip form; integral values print as integers.
+    public static func double(_ value: Double) -> JSON {
+        guard value.isFinite else { return .null }
+        if value == value.rounded(), abs(value) < 1e15 { return .number(String(Int(value))) }
+        return .number("\(value)")
+    }
+
+    /// A value rounded to `places` decimals (coordinates use 2), printed without trailing zeros.
+    public static func rounded(_ value: Double, places: Int = 2) -> JSON {
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        return .double((value * scale).rounded() / scale)
+    }
+
+    /// A string value, or null when `value` is nil.
+    public static func string(_ value: String?) -> JSON { value.map { .string($0) } ?? .null }
+
+    /// A list of rounded numbers, as boxes and sizes are written.
+    public static func box(_ values: [Double]) -> JSON { .array(values.map { .rounded($0) }) }
+}
+
+extension JSON: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
+{
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(integerLiteral value: Int) { self = .int(value) }
+    public init(arrayLiteral elements: JSON...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSON)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+    public init(nilLiteral: ()) { self = .null }
+}
+
+// MARK: - Reading values
+
+extension JSON {
+    public var stringValue: String? {
+        if case .string(let s) = self { return s }
+        return nil
+    }
+    public var boolValue: Bool? {
+        if case .bool(let b) = self { return b }
+        return nil
+    }
+    public var objectValue: [String: JSON]? {
+        if case .object(let o) = self { return o }
+        return nil
+    }
+    public var arrayValue: [JSON]? {
+        if case .array(let a) = self { return a }
+        return nil
+    }
+    /// The value as an integer when it is an integral number that fits.
+    public var intValue: Int? {
+        guard case .number(let text) = self else { return nil }
+        if let i = Int(text) { return i }
+        if let d = Double(text), d == d.rounded(), abs(d) < 9e15 { return Int(d) }
+        return nil
+    }
+    public var doubleValue: Double? {
+        if case .number(let text) = self { return Double(text) }
+        return nil
+    }
+    public var isNull: Bool { self == .null }
+
+    /// Member access for objects; nil for other kinds or absent keys.
+    public subscript(key: String) -> JSON? {
+        get {
+            if case .object(let o) = self { return o[key] }
+            return nil
+        }
+        set {
+            guard case .object(var o) = self else { return }
+            o[key] = newValue
+            self = .object(o)
+        }
+    }
+}

@@ -1,0 +1,62 @@
+/// Deterministic JSON text: keys sorted by UTF-8 bytes, no escaped slashes,
+/// non-ASCII left as UTF-8, numbers as their literal text, no whitespace.
+extension JSON {
+    /// The value as compact JSON text.
+    public func encoded() -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
+        encode(into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends the compact JSON text of the value to `out`.
+    public func encode(into out: inout [UInt8]) {
+        switch self {
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .number(let text): out.append(contentsOf: text.utf8)
+        case .string(let s): JSON.encodeString(s, into: &out)
+        case .array(let items):
+            out.append(UInt8(ascii: "["))
+            for (i, item) in items.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                item.encode(into: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        case .object(let members):
+            out.append(UInt8(ascii: "{"))
+            for (i, key) in JSON.sortedKeys(members).enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                JSON.encodeString(key, into: &out)
+                out.append(UInt8(ascii: ":"))
+                members[key]!.encode(into: &out)
+            }
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Keys in byte order of their UTF-8 form: independent of locale and of Unicode normalization.
+    static func sortedKeys(_ members: [String: JSON]) -> [String] {
+        members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    static func encodeString(_ s: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in s.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
+            case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
+            case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+            case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+            case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+            case 0x08: out.append(contentsOf: [0x5C, UInt8(ascii: "b")])
+            case 0x0C: out.append(contentsOf: [0x5C, UInt8(ascii: "f")])
+            case 0..<0x20, 0x7F:
+                let hex = Array("0123456789abcdef".utf8)
+                out.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+            default: out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}

@@ -1,0 +1,128 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reads lines of any length from a file descriptor with one growing buffer.
+///
+/// Lines end at "\n"; a trailing "\r" is dropped, so CRLF input reads the same.
+/// Memory is bounded by the longest line, not by the input. `beforeBlockingRead`
+/// runs before every read(2), which lets a writer flush exactly when the tool
+/// is about to wait for more input.
+public final class LineReader {
+    public let name: String
+    private let fd: Int32
+    private let ownsDescriptor: Bool
+    private var buffer: [UInt8]
+    private var start = 0
+    private var end = 0
+    private var eof = false
+    public private(set) var lineNumber = 0
+    public var beforeBlockingRead: (() throws -> Void)?
+
+    /// Reads standard input; `name` is how messages refer to it.
+    public init(standardInputNamed name: String = "stdin", chunkSize: Int = 1 << 16) {
+        self.name = name
+        self.fd = 0
+        self.ownsDescriptor = false
+        self.buffer = [UInt8](repeating: 0, count: chunkSize)
+    }
+
+    /// Opens `path` for reading; throws a ToolError naming the file when it cannot.
+    public init(path: String, chunkSize: Int = 1 << 16) throws(ToolError) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw ToolError(.usage, code: "cannot_open", "cannot open '\(path)': \(systemErrorText(errno))")
+        }
+        self.name = path
+        self.fd = fd
+        self.ownsDescriptor = true
+        self.buffer = [UInt8](repeating: 0, count: chunkSize)
+    }
+
+    deinit {
+        if ownsDescriptor { close(fd) }
+    }
+
+    /// Calls `body` with the next line's bytes (valid only during the call); nil at end of input.
+    public func withNextLine<T>(_ body: (UnsafeBufferPointer<UInt8>) throws -> T) throws -> T? {
+        while true {
+            if let newline = findNewline() {
+                lineNumber += 1
+                var lineEnd = newline
+                if lineEnd > start, buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+                let lineStart = start
+                start = newline + 1
+                return try buffer.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[lineStart..<lineEnd])) }
+            }
+            if eof {
+                guard start < end else { return nil }
+                lineNumber += 1
+                var lineEnd = end
+                if buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+                let lineStart = start
+                start = end
+                return try buffer.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[lineStart..<lineEnd])) }
+            }
+            try fill()
+        }
+    }
+
+    /// The next line as bytes; nil at end of input.
+    public func nextLine() throws -> [UInt8]? {
+        try withNextLine { Array($0) }
+    }
+
+    private var scanFrom = 0
+
+    private func findNewline() -> Int? {
+        var i = max(start, scanFrom)
+        let found: Int? = buffer.withUnsafeBufferPointer { buf in
+            while i < end {
+                if buf[i] == 0x0A { return i }
+                i += 1
+            }
+            return nil
+        }
+        scanFrom = found.map { $0 + 1 } ?? end
+        return found
+    }
+
+    private func fill() throws {
+        // Move the unfinished line to the front, grow when one line fills the buffer.
+        if start > 0 {
+            let pending = end - start
+            if pending > 0 {
+                buffer.withUnsafeMutableBufferPointer { buf in
+                    _ = memmove(buf.baseAddress!, buf.baseAddress! + start, pending)
+                }
+            }
+            scanFrom -= start
+            end = pending
+            start = 0
+        }
+        if end == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }
+        try beforeBlockingRead?()
+        while true {
+            let n = buffer.withUnsafeMutableBufferPointer { buf in
+                read(fd, buf.baseAddress! + end, buf.count - end)
+            }
+            if n > 0 {
+                end += n
+                return
+            }
+            if n == 0 {
+                eof = true
+                return
+            }
+            if errno == EINTR { continue }
+            throw ToolError(.fatal, code: "read_failed", "cannot read '\(name)': \(systemErrorText(errno))")
+        }
+    }
+}
+
+/// The text of an errno value, e.g. "No such file or directory".
+public func systemErrorText(_ code: Int32) -> String {
+    String(cString: strerror(code)).lowercased()
+}

@@ -1,0 +1,139 @@
+import Foundation
+
+/// Maps a stream of inputs on `jobs` worker threads and hands the results back
+/// in input order, with at most `window` items in flight so memory stays flat.
+///
+/// Each worker thread calls `makeWorker` once and keeps what it returns for
+/// every item it takes: that is where a non-thread-safe engine (a Tesseract API,
+/// a poppler document cache) lives, one per thread. Results are emitted on the
+/// calling thread. With `jobs == 1` everything runs on the calling thread.
+public struct OrderedParallelMap<Input: Sendable, Output: Sendable> {
+    public let jobs: Int
+    public let window: Int
+    let makeWorker: @Sendable () -> (Input) -> Output
+
+    public init(jobs: Int, window: Int? = nil, makeWorker: @escaping @Sendable () -> (Input) -> Output) {
+        self.jobs = max(1, jobs)
+        self.window = max(self.jobs, window ?? self.jobs * 2 + 1)
+        self.makeWorker = makeWorker
+    }
+
+    /// Pulls inputs from `next` (nil ends the stream) and passes each result to `emit`, in order.
+    /// If `next` or `emit` throws, the workers stop after their current item and the error is rethrown.
+    public func run(next: () throws -> Input?, emit: (Output) throws -> Void) throws {
+        if jobs == 1 {
+            let work = makeWorker()
+            while let input = try next() { try emit(work(input)) }
+            return
+        }
+        let state = SharedState<Input, Output>()
+        var threads: [Thread] = []
+        for index in 0..<jobs {
+            let make = makeWorker
+            let thread = Thread { [state] in
+                let work = make()
+                while let (seq, input) = state.take() {
+                    state.finish(seq, work(input))
+                }
+                state.workerExited()
+            }
+            thread.name = "pp-worker-\(index)"
+            thread.stackSize = 8 << 20
+            threads.append(thread)
+            thread.start()
+        }
+        defer { state.shutDown(workers: jobs) }
+
+        var submitted = 0
+        var emitted = 0
+        while let input = try next() {
+            // Keep the window: emit finished results (in order) until there is room.
+            while submitted - emitted >= window {
+                try emit(state.waitFor(emitted))
+                emitted += 1
+            }
+            state.submit(submitted, input)
+            submitted += 1
+            while let ready = state.ready(emitted) {
+                try emit(ready)
+                emitted += 1
+            }
+        }
+        while emitted < submitted {
+            try emit(state.waitFor(emitted))
+            emitted += 1
+        }
+    }
+}
+
+/// The queue and result table shared by the workers, guarded by one condition lock.
+private final class SharedState<Input: Sendable, Output: Sendable>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var queue: [(Int, Input)] = []
+    private var queueHead = 0
+    private var results: [Int: Output] = [:]
+    private var closed = false
+    private var exited = 0
+
+    func submit(_ seq: Int, _ input: Input) {
+        condition.lock()
+        queue.append((seq, input))
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The next item for a worker; nil when the stream is closed and drained.
+    func take() -> (Int, Input)? {
+        condition.lock()
+        defer { condition.unlock() }
+        while queueHead == queue.count, !closed { condition.wait() }
+        guard !closed, queueHead < queue.count else { return nil }
+        let item = queue[queueHead]
+        queueHead += 1
+        if queueHead > 64, queueHead * 2 > queue.count {
+            queue.removeFirst(queueHead)
+            queueHead = 0
+        }
+        return item
+    }
+
+    func finish(_ seq: Int, _ output: Output) {
+        condition.lock()
+        results[seq] = output
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func ready(_ seq: Int) -> Output? {
+        condition.lock()
+        defer { condition.unlock() }
+        return results.removeValue(forKey: seq)
+    }
+
+    func waitFor(_ seq: Int) -> Output {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let output = results.removeValue(forKey: seq) { return output }
+            condition.wait()
+        }
+    }
+
+    func workerExited() {
+        condition.lock()
+        exited += 1
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Drops queued work, wakes the workers and waits until every one has left.
+    func shutDown(workers: Int) {
+        condition.lock()
+        closed = true
+        queue.removeAll()
+        queueHead = 0
+        condition.broadcast()
+        while exited < workers { condition.wait() }
+        condition.unlock()
+    }
+}

@@ -1,0 +1,101 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The one place records leave a tool: JSON Lines on a file descriptor.
+///
+/// SIGPIPE is ignored so a closed reader surfaces as EPIPE, which becomes
+/// `OutputClosed` (a quiet exit 0). With `autoFlush` every record is written
+/// at once; without it the tool calls `flush()` before it waits for input, which
+/// streams just as well and saves a system call per record on bulk input.
+public final class OutputSink {
+    private let fd: Int32
+    private var pending: [UInt8] = []
+    public var autoFlush: Bool
+    public private(set) var recordsWritten = 0
+
+    public init(fileDescriptor: Int32 = 1, autoFlush: Bool = true) {
+        Self.ignoreSIGPIPE()
+        self.fd = fileDescriptor
+        self.autoFlush = autoFlush
+        pending.reserveCapacity(1 << 16)
+    }
+
+    /// Ignores SIGPIPE for the process, so writes to a closed pipe fail with EPIPE instead of killing it.
+    public static func ignoreSIGPIPE() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// Writes one record and a newline.
+    public func write(_ record: JSON) throws {
+        record.encode(into: &pending)
+        pending.append(0x0A)
+        recordsWritten += 1
+        if autoFlush || pending.count >= 1 << 16 { try flush() }
+    }
+
+    /// Writes raw text (a line of --format output, a table), as is.
+    public func write(text: String) throws {
+        pending.append(contentsOf: text.utf8)
+        if autoFlush || pending.count >= 1 << 16 { try flush() }
+    }
+
+    /// Writes everything pending; throws OutputClosed on a closed pipe, ToolError on other failures.
+    public func flush() throws {
+        var offset = 0
+        defer {
+            if offset > 0 { pending.removeFirst(offset) }
+        }
+        while offset < pending.count {
+            let n = pending.withUnsafeBufferPointer { buf in
+                Glibc.write(fd, buf.baseAddress! + offset, buf.count - offset)
+            }
+            if n >= 0 {
+                offset += n
+                continue
+            }
+            switch errno {
+            case EINTR, EAGAIN: continue
+            case EPIPE:
+                pending.removeAll()
+                offset = 0
+                throw OutputClosed()
+            default:
+                throw ToolError(.fatal, code: "write_failed", "cannot write output: \(systemErrorText(errno))")
+            }
+        }
+    }
+}
+
+/// Diagnostics on stderr: `pp-<tool>: error: …`, warnings and progress. Never data.
+public struct Diagnostics: Sendable {
+    public let tool: String
+
+    public init(tool: String) { self.tool = tool }
+
+    public func error(_ message: String) { emit("\(tool): error: \(message)\n") }
+    public func warning(_ message: String) { emit("\(tool): warning: \(message)\n") }
+    public func note(_ message: String) { emit("\(tool): \(message)\n") }
+
+    /// Writes text to stderr unbuffered; failures to write diagnostics are ignored.
+    public func emit(_ text: String) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeMutableBufferPointer { Glibc.write(2, $0.baseAddress! + offset, $0.count - offset) }
+            if n > 0 {
+                offset += n
+            } else if n < 0, errno == EINTR {
+                continue
+            } else {
+                return
+            }
+        }
+        bytes.removeAll()
+    }
+
+    /// Whether stderr is a terminal (progress is shown only there).
+    public static var stderrIsTerminal: Bool { isatty(2) == 1 }
+}

@@ -1,0 +1,46 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The version every tool reports.
+public let ppVersion = "0.1.0"
+
+/// The one place where a tool's outcome becomes text on stderr and an exit status.
+///
+/// `body` gets the parsed arguments and returns the status of a finished run.
+/// --help and --version are answered here; a usage error prints one line and a
+/// pointer to --help (exit 2); a closed stdout ends the run quietly with 0.
+public func runTool(
+    _ spec: CommandSpec, arguments: [String] = Array(CommandLine.arguments.dropFirst()),
+    _ body: (ParsedArguments, Diagnostics) throws -> ExitStatus
+) -> Never {
+    let diagnostics = Diagnostics(tool: spec.name)
+    let status: ExitStatus
+    do {
+        let parsed = try ParsedArguments.parse(arguments, spec: spec)
+        if parsed.has("help") {
+            let sink = OutputSink()
+            try sink.write(text: spec.helpText)
+            exit(0)
+        }
+        if parsed.has("version") {
+            let sink = OutputSink()
+            try sink.write(text: "\(spec.name) \(ppVersion)\n")
+            exit(0)
+        }
+        status = try body(parsed, diagnostics)
+    } catch let error as ToolError {
+        diagnostics.error(error.message)
+        if error.kind == .usage { diagnostics.emit("Try '\(spec.name) --help' for more information.\n") }
+        exit(ExitStatus.usage.rawValue)
+    } catch is OutputClosed {
+        exit(0)
+    } catch {
+        diagnostics.error("\(error)")
+        exit(ExitStatus.usage.rawValue)
+    }
+    exit(status.rawValue)
+}
+
+/// The number of cores, the default for --jobs.
+public var coreCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
