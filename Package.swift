@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "pp-cardcheck", targets: ["pp-cardcheck"]),
+        .executable(name: "pp-ingest", targets: ["pp-ingest"]),
     ],
     targets: [
         // The core every tool shares: JSON values, JSON Lines in and out, arguments, errors, parallel map.
@@ -14,6 +15,19 @@ let package = Package(
         // pp-cardcheck: payment-card validation (pure Swift).
         .target(name: "CardCheck", dependencies: ["PPShared"]),
         .executableTarget(name: "pp-cardcheck", dependencies: ["CardCheck", "PPShared"]),
+
+        // C libraries, reached through pkg-config.
+        .systemLibrary(
+            name: "CPoppler", path: "Sources/CPoppler", pkgConfig: "poppler-glib",
+            providers: [.apt(["libpoppler-glib-dev"])]),
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(
+            name: "CLeptonica", path: "Sources/CLeptonica", pkgConfig: "lept", providers: [.apt(["libleptonica-dev"])]),
+
+        // pp-ingest: PDFs and images in, one page record per page (poppler-glib + cairo, leptonica).
+        .target(name: "Ingest", dependencies: ["PPShared", "CPoppler", "CCairo", "CLeptonica"]),
+        .executableTarget(name: "pp-ingest", dependencies: ["Ingest", "PPShared"]),
+        .testTarget(name: "IngestTests", dependencies: ["Ingest", "PPShared"]),
 
         .testTarget(name: "PPSharedTests", dependencies: ["PPShared"]),
         .testTarget(name: "CardCheckTests", dependencies: ["CardCheck", "PPShared"]),
