@@ -1235,6 +1235,7 @@ def doc_np_direct_debit(path):
                          "£45.84 will be debited from your account " + iban_print(payer)[:9] + " **** **** **19",
                          "by Direct Debit on or after 16 April 2026. Originator ID 447180.",
                          "Please do not make a separate transfer."], 10, 5.5)
+    p.t(12, 284, "Thames Broadband Ltd · 40 Forbury Road, Reading RG1 3EJ · VAT GB 318 4471 20 · Registered in England 09123456", 7)
     c.save()
     return truth(False, payee="Thames Broadband Ltd")
 
