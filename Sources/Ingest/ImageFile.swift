@@ -18,8 +18,8 @@ struct ImageHeader: Sendable {
     let frames: Int
 
     var isTIFF: Bool { (4...10).contains(format) || format == 17 }
-    var isJPEG: Bool { format == Int32(IFF_JFIF_JPEG.rawValue) }
-    var isPNG: Bool { format == Int32(IFF_PNG.rawValue) }
+    var isJPEG: Bool { format == Int32(IFF_JFIF_JPEG) }
+    var isPNG: Bool { format == Int32(IFF_PNG) }
 
     /// Whether pp-ocr can read the file as it is: a PNG, JPEG or TIFF, 8 bits or fewer, no alpha,
     /// no CMYK, upright.
@@ -43,9 +43,9 @@ struct ImageHeader: Sendable {
         if let fp = fopenReadStream(path) {
             var x: Int32 = 0
             var y: Int32 = 0
-            if format == Int32(IFF_JFIF_JPEG.rawValue) {
+            if format == Int32(IFF_JFIF_JPEG) {
                 if fgetJpegResolution(fp, &x, &y) == 0 { dpi = x }
-            } else if format == Int32(IFF_PNG.rawValue) {
+            } else if format == Int32(IFF_PNG) {
                 if fgetPngResolution(fp, &x, &y) == 0 { dpi = x }
             } else if (4...10).contains(format) || format == 17 {
                 if getTiffResolution(fp, &x, &y) == 0 { dpi = x }
@@ -55,7 +55,7 @@ struct ImageHeader: Sendable {
             }
             fclose(fp)
         }
-        let orientation = format == Int32(IFF_JFIF_JPEG.rawValue) ? (ExifOrientation.read(path: path) ?? 1) : 1
+        let orientation = format == Int32(IFF_JFIF_JPEG) ? (ExifOrientation.read(path: path) ?? 1) : 1
         return ImageHeader(
             format: format, width: Int(w), height: Int(h), bitsPerSample: Int(bps), samplesPerPixel: Int(spp),
             dpi: Int(dpi), orientation: orientation, frames: Int(frames))
@@ -97,7 +97,7 @@ enum ImageNormalizer {
             var opaque: Int32 = 1
             pixcmapIsOpaque(cmap, &opaque)
             if opaque == 0 {
-                guard image.apply({ pixRemoveColormap($0, Int32(REMOVE_CMAP_WITH_ALPHA.rawValue)) }) else { return false }
+                guard image.apply({ pixRemoveColormap($0, Int32(REMOVE_CMAP_WITH_ALPHA)) }) else { return false }
                 if image.depth == 32 {
                     guard image.apply({ pixAlphaBlendUniform($0, 0xFFFF_FF00) }) else { return false }
                     pixSetSpp(image.pix, 3)

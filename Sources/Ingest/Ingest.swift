@@ -97,14 +97,15 @@ public struct Planner {
     private func planPDF(_ item: InputItem, doc: String, failure: (String, String, String?) -> [PageTask]) -> [PageTask] {
         _ = PopplerLog.collector.drain()
         let pdf: PDFDocument
-        do {
-            pdf = try PDFDocument(path: item.path, password: options.password)
-        } catch .encrypted {
-            let how = options.password == nil
+        do throws(PDFOpenFailure) {
+            pdf = try PDFDocument.open(path: item.path, password: options.password)
+        } catch {
+            guard case .damaged(let reason) = error else {
+                let how = options.password == nil
                 ? "needs a password: give it with --password or the PP_PDF_PASSWORD environment variable"
-                : "did not open with the password given (wrong password)"
-            return failure("pdf_encrypted", "'\(item.source)' is encrypted and \(how)", doc)
-        } catch .damaged(let reason) {
+                    : "did not open with the password given (wrong password)"
+                return failure("pdf_encrypted", "'\(item.source)' is encrypted and \(how)", doc)
+            }
             return failure("pdf_damaged", "'\(item.source)' is damaged beyond repair: \(reason)", doc)
         }
         let pages = pdf.pageCount

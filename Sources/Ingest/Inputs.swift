@@ -90,9 +90,23 @@ public final class InputStream {
         let text = line.trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty else { return }
         if text.hasPrefix("{") {
-            let bytes = Array(text.utf8)
-            let decoded = bytes.withUnsafeBufferPointer {
-                JSONLinesReader.decode($0, input: reader.name, line: reader.lineNumber, tool: Self.tool)
+            let lineNumber = reader.lineNumber
+            let decoded: JSONLine
+            do {
+                let value = try JSON.parse(text)
+                if case .object = value {
+                    decoded = .record(value, line: lineNumber)
+                } else {
+                    decoded = .unreadable(
+                        ToolError(.record, code: "not_an_object", "\(reader.name) line \(lineNumber): not a JSON object"),
+                        line: lineNumber)
+                }
+            } catch {
+                decoded = .unreadable(
+                    ToolError(
+                        .record, code: "bad_json",
+                        "\(reader.name) line \(lineNumber): not valid JSON (\(error.reason) at byte \(error.offset + 1))"),
+                    line: lineNumber)
             }
             switch decoded {
             case .unreadable(let error, let line):

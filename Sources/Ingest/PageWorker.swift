@@ -36,7 +36,7 @@ public final class PageWorker {
         if let open, open.path == info.item.path { return open.document }
         self.open = nil
         do {
-            let document = try PDFDocument(path: info.item.path, password: options.password)
+            let document = try PDFDocument.open(path: info.item.path, password: options.password)
             open = (info.item.path, document)
             return document
         } catch {
@@ -63,14 +63,32 @@ public final class PageWorker {
         }
         record["size"] = .box([w, h])
         let text = PageText(raw: page.textLayer(), width: w, height: h)
-        if text.isUsable {
+        var usable = text.isUsable
+        if usable, !text.isPriorOCR, text.goodCharacters < PageText.scanOverlayCharacters, page.imageCoverage() >= 0.5 {
+            // A scan with a few characters of real text on top (a stamp, a page number, a file name):
+            // the page's content is in the image, so it goes to OCR.
+            usable = false
+        }
+        if text.lines.isEmpty, text.allCharacters == 0 {
+            let fallback = page.lineText().unicodeScalars.filter { !$0.properties.isWhitespace && !RawTextLayer.isDirectionMark($0) }
+            if !fallback.isEmpty {
+                addWarning(
+                    [
+                        "code": "text_unplaced",
+                        "message": .string(
+                            "page \(index + 1) of '\(info.item.source)' has \(fallback.count) characters of text that poppler cannot place on the page; the page goes to OCR"
+                        ),
+                    ], to: &record)
+            }
+        }
+        if !text.lines.isEmpty { record["lines"] = text.json }
+        if usable {
             record["text_source"] = "pdf"
             record["text_layer"] = text.isPriorOCR ? "ocr" : "digital"
-            record["lines"] = text.json
         } else {
             record["text_source"] = .null
         }
-        if options.rasterAll || !text.isUsable {
+        if options.rasterAll || !usable {
             record["image"] = try raster(page, info: info, index: index, width: w, height: h, record: &record)
         }
         if let thumbWidth = options.thumbnailWidth {

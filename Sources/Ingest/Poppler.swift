@@ -48,6 +48,16 @@ public final class PDFDocument {
 
     deinit { g_object_unref(gpointer(handle)) }
 
+    /// Opens `path` as a reader would: with the empty user password first (which opens most
+    /// "encrypted" PDFs silently), then with `password` when one is given.
+    public static func open(path: String, password: String?) throws(PDFOpenFailure) -> PDFDocument {
+        do {
+            return try PDFDocument(path: path, password: nil)
+        } catch .encrypted where password != nil {
+            return try PDFDocument(path: path, password: password)
+        }
+    }
+
     /// poppler_document_get_n_pages.
     public var pageCount: Int { Int(poppler_document_get_n_pages(handle)) }
 
@@ -86,7 +96,7 @@ public final class PDFDocument {
             let att = data.assumingMemoryBound(to: PopplerAttachment.self)
             let name = att.pointee.name.map { String(cString: $0) } ?? "attachment-\(index + 1)"
             let desc = att.pointee.description.map { String(cString: $0) }
-            let item = Attachment(name: name, description: desc?.isEmpty == true ? nil : desc, size: Int(att.pointee.size))
+            let item = Attachment(name: name, description: desc?.isEmpty == true ? nil : desc, size: Int(truncatingIfNeeded: att.pointee.size))
             save(index, item) { target in
                 var error: UnsafeMutablePointer<GError>?
                 let ok = poppler_attachment_save(att, target, &error) != 0
@@ -148,7 +158,60 @@ public final class PDFPage {
             }
             poppler_page_free_text_attributes(list)
         }
-        return RawTextLayer(scalars: Array(text.unicodeScalars), rects: boxes, fonts: fonts)
+        var scalars = Array(text.unicodeScalars)
+        if scalars.count != boxes.count {
+            // Bidirectional text: get_text adds direction marks (U+202A...) that have no rectangle.
+            let stripped = scalars.filter { !RawTextLayer.isDirectionMark($0) }
+            if stripped.count == boxes.count {
+                // Font runs index the original text; map them onto the stripped one.
+                var map = [Int](repeating: 0, count: scalars.count + 1)
+                var k = 0
+                for (i, c) in scalars.enumerated() {
+                    map[i] = k
+                    if !RawTextLayer.isDirectionMark(c) { k += 1 }
+                }
+                map[scalars.count] = k
+                fonts = fonts.map {
+                    RawTextLayer.FontRun(
+                        start: map[min($0.start, scalars.count)], end: map[min($0.end, scalars.count)], name: $0.name,
+                        size: $0.size)
+                }
+                scalars = stripped
+            }
+        }
+        return RawTextLayer(scalars: scalars, rects: boxes, fonts: fonts)
+    }
+
+    /// The page's text selected line by line (poppler_page_get_selected_text, LINE style). Poppler's
+    /// glyph selection, which the layout needs, comes back empty on some rotated pages; this shows
+    /// whether there was text all the same.
+    public func lineText() -> String {
+        let (w, h) = size
+        var rect = PopplerRectangle(x1: 0, y1: 0, x2: w, y2: h)
+        guard let c = poppler_page_get_selected_text(handle, POPPLER_SELECTION_LINE, &rect) else { return "" }
+        defer { g_free(c) }
+        return String(cString: c)
+    }
+
+    /// The share of the page area covered by images (poppler_page_get_image_mapping), 0...1.
+    public func imageCoverage() -> Double {
+        let (w, h) = size
+        guard w > 0, h > 0, let list = poppler_page_get_image_mapping(handle) else { return 0 }
+        defer { poppler_page_free_image_mapping(list) }
+        var covered = 0.0
+        var node: UnsafeMutablePointer<GList>? = list
+        while let n = node {
+            if let data = n.pointee.data {
+                let a = data.assumingMemoryBound(to: PopplerImageMapping.self).pointee.area
+                let x0 = max(0, min(a.x1, a.x2))
+                let x1 = min(max(w, h), max(a.x1, a.x2))
+                let y0 = max(0, min(a.y1, a.y2))
+                let y1 = min(max(w, h), max(a.y1, a.y2))
+                if x1 > x0, y1 > y0 { covered += (x1 - x0) * (y1 - y0) }
+            }
+            node = n.pointee.next
+        }
+        return min(1, covered / (w * h))
     }
 
     /// Renders the page into a white cairo RGB24 image `width` x `height` pixels at `scale` pixels per
@@ -200,6 +263,14 @@ public struct RawTextLayer: Sendable {
         public let name: String
         public let size: Double
     }
+    /// Unicode directional formatting characters (LRE, RLE, PDF, LRO, RLO, LRM, RLM, isolates).
+    static func isDirectionMark(_ c: Unicode.Scalar) -> Bool {
+        switch c.value {
+        case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
+    }
+
     public let scalars: [Unicode.Scalar]
     public let rects: [Rect]
     public let fonts: [FontRun]
@@ -221,7 +292,7 @@ enum PopplerLog {
             guard let message else { return }
             PopplerLog.collector.append(String(cString: message))
         }
-        g_log_set_handler("Poppler", GLogLevelFlags(rawValue: 0xFFFF_FFFC), handler, nil)
+        g_log_set_handler("Poppler", GLogLevelFlags(rawValue: Int32(bitPattern: 0xFFFF_FFFC)), handler, nil)
         return true
     }()
 

@@ -39,6 +39,8 @@ public struct PageText: Sendable {
     public var isPriorOCR: Bool { isUsable && ocrFontCharacters * 2 > allCharacters }
 
     public static let minimumCharacters = 3
+    /// Below this many characters, a page mostly covered by images counts as a scan.
+    public static let scanOverlayCharacters = 50
 
     /// Groups poppler's per-character layout into lines and words. Characters whose centre lies
     /// outside the page (`width` x `height` points) are dropped: they are not visible.
@@ -51,6 +53,7 @@ public struct PageText: Sendable {
         let rects = raw.rects
         let haveRects = rects.count == scalars.count
         let fonts = raw.fonts
+        let ocrFonts = fonts.map { PageText.isOCRFont($0.name) }
         var fontIndex = 0
 
         func fontAt(_ i: Int) -> RawTextLayer.FontRun? {
@@ -131,7 +134,7 @@ public struct PageText: Sendable {
                 continue
             }
             good += 1
-            if let font, PageText.isOCRFont(font.name) { ocrFont += 1 }
+            if font != nil, ocrFonts[fontIndex] { ocrFont += 1 }
             if wordScalars.isEmpty {
                 wordBox = r
                 wordFont = font
