@@ -106,7 +106,7 @@ public struct Planner {
                     : "did not open with the password given (wrong password)"
                 return failure("pdf_encrypted", "'\(item.source)' is encrypted and \(how)", doc)
             }
-            return failure("pdf_damaged", "'\(item.source)' is damaged beyond repair: \(reason)", doc)
+            return failure("pdf_damaged", "'\(item.source)' is damaged and cannot be repaired (poppler: \(reason))", doc)
         }
         let pages = pdf.pageCount
         guard pages > 0 else { return failure("pdf_damaged", "'\(item.source)' has no pages poppler can read", doc) }
@@ -182,7 +182,7 @@ public struct Planner {
     static func einvoiceFormat(path: String) -> String? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: 4096) else { return nil }
+        guard let data = try? handle.read(upToCount: 1 << 16) else { return nil }
         let head = String(decoding: data, as: UTF8.self)
         if head.contains("CrossIndustryInvoice") || head.contains("CrossIndustryDocument") { return "cii" }
         if head.contains("urn:oasis:names:specification:ubl:schema:xsd:Invoice") || head.contains("<Invoice") { return "ubl" }
