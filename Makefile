@@ -4,14 +4,16 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 CONFIG ?= release
 BIN := .build/$(CONFIG)
-TOOLS := pp-cardcheck
+TOOLS := pp-cardcheck pp-ingest
 
 # Debian packages the tools and tests need (installed only when missing).
 APT_PACKAGES := pkg-config
+# pp-ingest: poppler-glib + cairo, leptonica; poppler-utils for its corpus check and bench.
+APT_PACKAGES += libpoppler-glib-dev libcairo2-dev libleptonica-dev poppler-utils
 
 export OMP_THREAD_LIMIT := 1
 
-.PHONY: deps build test demo install lint format bench clean
+.PHONY: deps build test demo install lint format bench clean bench-ingest corpus-ingest
 
 deps:
 	@missing=$$(for p in $(APT_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
@@ -23,6 +25,7 @@ deps:
 
 build: deps
 	$(SWIFT) build -c $(CONFIG) --product pp-cardcheck
+	$(SWIFT) build -c $(CONFIG) --product pp-ingest
 
 test: deps
 	$(SWIFT) build
@@ -32,6 +35,9 @@ demo: build
 	@echo "== pp-cardcheck on samples/cards.jsonl (today fixed at 2026-11-29)"
 	@$(BIN)/pp-cardcheck --today 2026-11-29 --format samples/cards.jsonl; status=$$?; \
 	echo "== exit status $$status (1 = some card is not valid)"
+	@echo "== pp-ingest on samples/ (one page record per page; rasters and attachments in .pp-work/; records cut to 220 characters)"
+	@$(BIN)/pp-ingest samples/pdf samples/photos samples/special | cut -c1-220; \
+	echo "== exit status $${PIPESTATUS[0]} (3 = some files ended in an error record: the damaged and encrypted samples)"
 
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin
@@ -45,6 +51,15 @@ format:
 
 bench: build
 	bash bench/cardcheck/run.sh
+	bash bench/ingest/run.sh
+
+bench-ingest: build
+	bash bench/ingest/run.sh
+
+# Every file of the shared corpus through pp-ingest: no crash, page counts = pdfinfo, text where pdftotext finds it.
+CORPUS ?= ../shared/corpus
+corpus-ingest: build
+	python3 Tests/Corpus/ingest_corpus.py $(BIN)/pp-ingest $(CORPUS)/pdfs
 
 clean:
 	rm -rf .build
