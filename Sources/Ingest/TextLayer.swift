@@ -54,27 +54,30 @@ public struct PageText: Sendable {
         let haveRects = rects.count == scalars.count
         let fonts = raw.fonts
         let ocrFonts = fonts.map { PageText.isOCRFont($0.name) }
+        let fontNames = fonts.map { PageText.fontName($0.name) }
         var fontIndex = 0
 
-        func fontAt(_ i: Int) -> RawTextLayer.FontRun? {
+        func fontAt(_ i: Int) -> Int {
             while fontIndex < fonts.count, fonts[fontIndex].end < i { fontIndex += 1 }
-            if fontIndex < fonts.count, fonts[fontIndex].start <= i, i <= fonts[fontIndex].end { return fonts[fontIndex] }
-            return nil
+            if fontIndex < fonts.count, fonts[fontIndex].start <= i, i <= fonts[fontIndex].end { return fontIndex }
+            return -1
         }
 
         var words: [TextWord] = []
         var wordScalars = String.UnicodeScalarView()
         var wordBox = RawTextLayer.Rect(x0: 0, y0: 0, x1: 0, y1: 0)
-        var wordFont: RawTextLayer.FontRun?
+        var wordFont = -1  // index into fonts, -1 for none
+        var wordFonts: [Int] = []
 
         func endWord() {
             guard !wordScalars.isEmpty else { return }
             words.append(
                 TextWord(
                     text: String(wordScalars), box: [wordBox.x0, wordBox.y0, wordBox.x1, wordBox.y1],
-                    font: wordFont.map { PageText.fontName($0.name) }, size: wordFont?.size))
+                    font: wordFont >= 0 ? fontNames[wordFont] : nil, size: wordFont >= 0 ? fonts[wordFont].size : nil))
+            wordFonts.append(wordFont)
             wordScalars = String.UnicodeScalarView()
-            wordFont = nil
+            wordFont = -1
         }
         func endLine() {
             endWord()
@@ -87,26 +90,22 @@ public struct PageText: Sendable {
                 box[3] = max(box[3], w.box[3])
             }
             // The line's font is the one most of its characters use; words state theirs only when different.
-            var weight: [String: Int] = [:]
-            var sizeOf: [String: Double] = [:]
-            for w in words {
-                let key = "\(w.font ?? "")|\(w.size ?? 0)"
-                weight[key, default: 0] += w.text.unicodeScalars.count
-                sizeOf[key] = w.size
+            var dominant = wordFonts[0]
+            if wordFonts.contains(where: { $0 != dominant }) {
+                var weight: [Int: Int] = [:]
+                for (w, f) in zip(words, wordFonts) { weight[f, default: 0] += w.text.unicodeScalars.count }
+                dominant = weight.max { a, b in a.value < b.value || (a.value == b.value && a.key > b.key) }!.key
             }
-            let dominant = weight.max { a, b in a.value < b.value || (a.value == b.value && a.key > b.key) }!.key
-            let lineFont = dominant.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
-            let lineSize = sizeOf[dominant] ?? nil
             var line = TextLine(
-                words: words, box: box, font: lineFont?.isEmpty == false ? lineFont : nil, size: lineSize)
-            for i in line.words.indices {
-                if line.words[i].font == line.font, line.words[i].size == line.size {
-                    line.words[i].font = nil
-                    line.words[i].size = nil
-                }
+                words: words, box: box, font: dominant >= 0 ? fontNames[dominant] : nil,
+                size: dominant >= 0 ? fonts[dominant].size : nil)
+            for i in line.words.indices where line.words[i].font == line.font && line.words[i].size == line.size {
+                line.words[i].font = nil
+                line.words[i].size = nil
             }
             lines.append(line)
             words = []
+            wordFonts = []
         }
 
         for i in 0..<scalars.count {
@@ -115,7 +114,7 @@ public struct PageText: Sendable {
                 endLine()
                 continue
             }
-            if c.properties.isWhitespace {
+            if c.value < 0x80 ? (c == " " || c == "\t" || c == "\r" || c.value == 0x0C) : c.properties.isWhitespace {
                 endWord()
                 continue
             }
@@ -134,7 +133,7 @@ public struct PageText: Sendable {
                 continue
             }
             good += 1
-            if font != nil, ocrFonts[fontIndex] { ocrFont += 1 }
+            if font >= 0, ocrFonts[font] { ocrFont += 1 }
             if wordScalars.isEmpty {
                 wordBox = r
                 wordFont = font
@@ -166,6 +165,24 @@ public struct PageText: Sendable {
         name.contains("GlyphLessFont") || name.contains("GlyphlessFont") || name.hasSuffix("OCRText")
     }
 
+    /// A number rounded to 2 decimals as JSON, printed without trailing zeros (same text as
+    /// `JSON.rounded`, without going through Double's description: the text layer has many).
+    static func coordinate(_ value: Double) -> JSON {
+        guard value.isFinite, abs(value) < 1e13 else { return .rounded(value) }
+        let cents = Int((value * 100).rounded())
+        var magnitude = cents.magnitude
+        let whole = magnitude / 100
+        let fraction = magnitude % 100
+        magnitude = 0
+        var text = cents < 0 ? "-" : ""
+        text += String(whole)
+        if fraction != 0 {
+            text += fraction % 10 == 0 ? "." + String(fraction / 10) : (fraction < 10 ? ".0" : ".") + String(fraction)
+        }
+        if text == "-0" { text = "0" }
+        return .number(text)
+    }
+
     /// A font name without its subset tag ("ABCDEF+DejaVuSans" becomes "DejaVuSans").
     static func fontName(_ name: String) -> String {
         let u = Array(name.utf8)
@@ -177,13 +194,14 @@ public struct PageText: Sendable {
 
     /// The "lines" value of a page record.
     public var json: JSON {
-        .array(
-            lines.map { line in
+        func box(_ b: [Double]) -> JSON { .array(b.map { PageText.coordinate($0) }) }
+        return .array(
+            lines.map { line -> JSON in
                 var o: [String: JSON] = [
-                    "text": .string(line.text), "box": .box(line.box),
+                    "text": .string(line.text), "box": box(line.box),
                     "words": .array(
-                        line.words.map { w in
-                            var wo: [String: JSON] = ["text": .string(w.text), "box": .box(w.box)]
+                        line.words.map { w -> JSON in
+                            var wo: [String: JSON] = ["text": .string(w.text), "box": box(w.box)]
                             if let f = w.font { wo["font"] = .string(f) }
                             if let s = w.size { wo["size"] = .rounded(s) }
                             return .object(wo)

@@ -84,6 +84,13 @@ struct TextLayerTests {
         #expect(line.words[1].font == nil)
     }
 
+    @Test func fastCoordinateTextEqualsJSONRounded() {
+        var generator = SystemRandomNumberGenerator()
+        var values: [Double] = [0, -0.0, 0.5, -0.05, 0.004, 0.005, 1.1, 33.23, 841.89, 595.2755910000001, -12.345, 99999.999]
+        for _ in 0..<2000 { values.append(Double.random(in: -2000...2000, using: &generator)) }
+        for v in values { #expect(PageText.coordinate(v) == JSON.rounded(v), "\(v)") }
+    }
+
     @Test func subsetTagIsDropped() {
         #expect(PageText.fontName("XYZABC+Helvetica") == "Helvetica")
         #expect(PageText.fontName("Helvetica") == "Helvetica")
