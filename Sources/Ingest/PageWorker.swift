@@ -95,8 +95,10 @@ public final class PageWorker {
             let path = info.folder(options) + "/p\(index + 1)-thumb\(thumbWidth).png"
             let thumbHeight = max(1, Int((h * Double(thumbWidth) / w).rounded()))
             if pngSize(path: path) == nil {
-                guard let surface = page.render(width: thumbWidth, height: thumbHeight, scale: Double(thumbWidth) / w),
-                    let image = Image.from(surface, color: true, dpi: max(1, Int((72 * Double(thumbWidth) / w).rounded())))
+                guard
+                    let image = Image.render(
+                        page, width: thumbWidth, height: thumbHeight, scale: Double(thumbWidth) / w, color: true,
+                        dpi: max(1, Int((72 * Double(thumbWidth) / w).rounded())))
                 else {
                     throw ToolError(.record, code: "render_failed", "page \(index + 1) of '\(info.item.source)': cannot render the thumbnail")
                 }
@@ -146,8 +148,7 @@ public final class PageWorker {
         }
         let pw = max(1, Int((w * Double(dpi) / 72).rounded(.up)))
         let ph = max(1, Int((h * Double(dpi) / 72).rounded(.up)))
-        guard let surface = page.render(width: pw, height: ph, scale: Double(dpi) / 72),
-            let image = Image.from(surface, color: options.color, dpi: dpi)
+        guard let image = Image.render(page, width: pw, height: ph, scale: Double(dpi) / 72, color: options.color, dpi: dpi)
         else {
             throw ToolError(
                 .record, code: "render_failed", "page \(index + 1) of '\(info.item.source)': cannot render \(pw) x \(ph) pixels (out of memory?)")

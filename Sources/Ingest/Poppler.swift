@@ -216,11 +216,13 @@ public final class PDFPage {
 
     /// Renders the page into a white cairo RGB24 image `width` x `height` pixels at `scale` pixels per
     /// point (poppler_page_render). The caller owns the returned surface.
-    func render(width: Int, height: Int, scale: Double) -> CairoImage? {
+    /// `offsetY` renders the band of the page that starts that many pixels down.
+    func render(width: Int, height: Int, scale: Double, offsetY: Int = 0) -> CairoImage? {
         guard let image = CairoImage(width: width, height: height) else { return nil }
         let cr = cairo_create(image.surface)
         cairo_set_source_rgb(cr, 1, 1, 1)
         cairo_paint(cr)
+        if offsetY != 0 { cairo_translate(cr, 0, -Double(offsetY)) }
         cairo_scale(cr, scale, scale)
         poppler_page_render(handle, cr)
         cairo_destroy(cr)

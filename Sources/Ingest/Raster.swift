@@ -40,41 +40,54 @@ final class Image {
         return Image(p)
     }
 
-    /// Converts a cairo RGB24 page into an 8-bit gray or 32-bit RGB Pix (no PNG round trip).
-    static func from(_ cairo: CairoImage, color: Bool, dpi: Int) -> Image? {
-        guard let src = cairo.data else { return nil }
-        let w = cairo.width
-        let h = cairo.height
-        let stride = cairo.stride
-        guard let pix = pixCreate(Int32(w), Int32(h), color ? 32 : 8) else { return nil }
+    /// Renders `page` into an 8-bit gray or 32-bit RGB Pix of `width` x `height` pixels, straight
+    /// from cairo's RGB24 buffer (no PNG round trip). Big pages are rendered in horizontal bands of
+    /// at most `bandPixels`, so the peak memory is the Pix plus one band, not a full RGB24 copy.
+    static func render(
+        _ page: PDFPage, width: Int, height: Int, scale: Double, color: Bool, dpi: Int, bandPixels: Int = 12_000_000
+    ) -> Image? {
+        guard let pix = pixCreate(Int32(width), Int32(height), color ? 32 : 8) else { return nil }
+        let image = Image(pix)
         pixSetResolution(pix, Int32(dpi), Int32(dpi))
         let wpl = Int(pixGetWpl(pix))
         let words = pixGetData(pix)!
-        if color {
-            for y in 0..<h {
-                let srow = UnsafeRawPointer(src + y * stride).assumingMemoryBound(to: UInt32.self)
-                let drow = words + y * wpl
-                for x in 0..<w { drow[x] = (srow[x] << 8) | 0xFF }
-            }
-            pixSetSpp(pix, 3)
-        } else {
-            let dst = UnsafeMutableRawPointer(words).assumingMemoryBound(to: UInt8.self)
-            for y in 0..<h {
-                let srow = UnsafeRawPointer(src + y * stride).assumingMemoryBound(to: UInt32.self)
-                let drow = dst + y * wpl * 4
-                for x in 0..<w {
-                    let p = srow[x]
-                    let r = (p >> 16) & 0xFF
-                    let g = (p >> 8) & 0xFF
-                    let b = p & 0xFF
-                    // Integer BT.601 luma, rounded; exact for gray input.
-                    drow[x] = UInt8(truncatingIfNeeded: (r &* 19595 &+ g &* 38470 &+ b &* 7471 &+ 32768) >> 16)
+        let bandRows = max(1, min(height, bandPixels / max(1, width)))
+        var top = 0
+        while top < height {
+            let rows = min(bandRows, height - top)
+            guard let band = page.render(width: width, height: rows, scale: scale, offsetY: top), let src = band.data
+            else { return nil }
+            let stride = band.stride
+            if color {
+                for y in 0..<rows {
+                    let srow = UnsafeRawPointer(src + y * stride).assumingMemoryBound(to: UInt32.self)
+                    let drow = words + (top + y) * wpl
+                    for x in 0..<width { drow[x] = (srow[x] << 8) | 0xFF }
+                }
+            } else {
+                let dst = UnsafeMutableRawPointer(words).assumingMemoryBound(to: UInt8.self)
+                for y in 0..<rows {
+                    let srow = UnsafeRawPointer(src + y * stride).assumingMemoryBound(to: UInt32.self)
+                    let drow = dst + (top + y) * wpl * 4
+                    for x in 0..<width {
+                        let p = srow[x]
+                        let r = (p >> 16) & 0xFF
+                        let g = (p >> 8) & 0xFF
+                        let b = p & 0xFF
+                        // Integer BT.601 luma, rounded; exact for gray input.
+                        drow[x] = UInt8(truncatingIfNeeded: (r &* 19595 &+ g &* 38470 &+ b &* 7471 &+ 32768) >> 16)
+                    }
                 }
             }
+            top += rows
+        }
+        if color {
+            pixSetSpp(pix, 3)
+        } else {
             // Leptonica keeps bytes big-endian inside 32-bit words: written in natural order, swap once.
             pixEndianByteSwap(pix)
         }
-        return Image(pix)
+        return image
     }
 
     /// Writes the image as PNG to `path` through a temporary file in the same folder, renamed into

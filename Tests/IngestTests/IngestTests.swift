@@ -1,6 +1,7 @@
 import Foundation
 import PPShared
 import Testing
+import CLeptonica
 
 @testable import Ingest
 
@@ -202,6 +203,19 @@ struct PDFTests {
         #expect(before == after)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent)
         #expect(leftovers.allSatisfy { !$0.hasSuffix(".tmp") })
+    }
+
+    @Test func bandedRenderingEqualsOneBand() throws {
+        let pdf = try PDFDocument.open(path: repoPath("samples/pdf/rs-grejanje-cyr-2p.pdf"), password: nil)
+        let page = try #require(pdf.page(0))
+        for color in [false, true] {
+            let whole = try #require(Image.render(page, width: 414, height: 585, scale: 50.0 / 72, color: color, dpi: 50))
+            let banded = try #require(
+                Image.render(page, width: 414, height: 585, scale: 50.0 / 72, color: color, dpi: 50, bandPixels: 414 * 37))
+            var same: Int32 = 0
+            pixEqual(whole.pix, banded.pix, &same)
+            #expect(same == 1, "color \(color)")
+        }
     }
 
     @Test func documentIdIsTheSHA256OfTheBytes() throws {
