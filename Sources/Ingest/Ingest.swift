@@ -95,7 +95,6 @@ public struct Planner {
     }
 
     private func planPDF(_ item: InputItem, doc: String, failure: (String, String, String?) -> [PageTask]) -> [PageTask] {
-        _ = PopplerLog.collector.drain()
         let pdf: PDFDocument
         do throws(PDFOpenFailure) {
             pdf = try PDFDocument.open(path: item.path, password: options.password)
@@ -111,11 +110,12 @@ public struct Planner {
         let pages = pdf.pageCount
         guard pages > 0 else { return failure("pdf_damaged", "'\(item.source)' has no pages poppler can read", doc) }
         var warnings: [JSON] = []
-        let log = PopplerLog.collector.drain()
-        if !log.isEmpty {
+        if !CrossReference.isIntact(path: item.path) {
             warnings.append([
                 "code": "pdf_repaired",
-                "message": .string("'\(item.source)' is damaged; poppler repaired it (\(log[0].trimmingCharacters(in: .whitespacesAndNewlines)))"),
+                "message": .string(
+                    "'\(item.source)' is damaged (its cross-reference table is missing or broken); poppler rebuilt it: check the pages against the original"
+                ),
             ])
         }
         let hex = String(doc.dropFirst(7))

@@ -24,7 +24,6 @@ public final class PDFDocument {
 
     /// Opens the file at `path` (relative paths are fine); an empty user password opens silently.
     public init(path: String, password: String?) throws(PDFOpenFailure) {
-        PopplerLog.installQuietHandler()
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
         var error: UnsafeMutablePointer<GError>?
         guard let cURI = g_filename_to_uri(absolute, nil, &error) else {
@@ -284,41 +283,25 @@ public struct RawTextLayer: Sendable {
     }
 }
 
-/// Poppler reports syntax errors and repairs through glib's log; this keeps them off stderr and
-/// lets a page worker ask what was said while it worked on a document.
-enum PopplerLog {
-    private static let installed: Bool = {
-        // Poppler-glib logs under no domain; route "Poppler" and default domain messages of level
-        // warning and below into the per-thread collector instead of stderr.
-        let handler: GLogFunc = { _, _, message, _ in
-            guard let message else { return }
-            PopplerLog.collector.append(String(cString: message))
-        }
-        g_log_set_handler("Poppler", GLogLevelFlags(rawValue: Int32(bitPattern: 0xFFFF_FFFC)), handler, nil)
-        return true
-    }()
-
-    static func installQuietHandler() { _ = installed }
-
-    static let collector = MessageCollector()
-}
-
-/// A thread-safe bag of recent log messages (only their count and first lines matter).
-final class MessageCollector: @unchecked Sendable {
-    private let lock = NSLock()
-    private var messages: [String] = []
-
-    func append(_ message: String) {
-        lock.lock()
-        if messages.count < 64 { messages.append(message) }
-        lock.unlock()
-    }
-
-    func drain() -> [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        let out = messages
-        messages.removeAll()
-        return out
+/// Whether a PDF's cross-reference table is where its trailer says. Poppler silently rebuilds a
+/// broken one by scanning the file; this tells the user that the file is damaged even so.
+public enum CrossReference {
+    public static func isIntact(path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard let size = try? handle.seekToEnd(), size > 0 else { return false }
+        let tailLength = min(size, 2048)
+        try? handle.seek(toOffset: size - tailLength)
+        guard let tail = try? handle.read(upToCount: Int(tailLength)) else { return false }
+        guard let marker = tail.range(of: Data("startxref".utf8), options: .backwards) else { return false }
+        let digits = tail[marker.upperBound...].drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D }.prefix { $0 >= 0x30 && $0 <= 0x39 }
+        guard let offset = UInt64(String(decoding: digits, as: UTF8.self)), offset < size else { return false }
+        try? handle.seek(toOffset: offset)
+        guard let head = try? handle.read(upToCount: 32) else { return false }
+        if head.starts(with: Data("xref".utf8)) { return true }
+        // A cross-reference stream: "<num> <gen> obj".
+        let text = String(decoding: head, as: UTF8.self)
+        let parts = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\r" })
+        return parts.count >= 3 && Int(parts[0]) != nil && Int(parts[1]) != nil && parts[2].hasPrefix("obj")
     }
 }
