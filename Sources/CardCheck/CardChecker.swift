@@ -42,7 +42,8 @@ public struct CardChecker: Sendable {
     // MARK: - Records
 
     /// Checks one input record: a card record ({"number", "expiry", "cvc"}) or a payment-info record.
-    public func check(record input: JSON) -> (JSON, CardOutcome) {
+    public func check(record original: JSON) -> (JSON, CardOutcome) {
+        let input = reveal ? original : Self.redactingPassThrough(original)
         if input["number"] == nil, input["userInfo"] != nil || input["type"] != nil {
             return checkPaymentInfo(input)
         }
@@ -67,6 +68,30 @@ public struct CardChecker: Sendable {
     /// Checks a bare number (one line of --lines input).
     public func check(line text: String, lineNumber: Int) -> (JSON, CardOutcome) {
         checkCard(number: text, expiry: nil, cvc: nil, into: ["line": .int(lineNumber)])
+    }
+
+    /// The keys pp-cardcheck reads; everything else passes through, with card-number-like values hidden,
+    /// because a number under a key we do not know (a typo like "numbr") must not leak either.
+    static let ownKeys: Set<String> = ["number", "cvc", "expiry", "userInfo"]
+
+    static func redactingPassThrough(_ record: JSON) -> JSON {
+        guard case .object(var members) = record else { return record }
+        for (key, value) in members where !ownKeys.contains(key) { members[key] = redacting(value) }
+        if case .object(var info)? = members["userInfo"] {
+            for (key, value) in info where key != "billingCardNumber" && key != "billingCVV" { info[key] = redacting(value) }
+            members["userInfo"] = .object(info)
+        }
+        return .object(members)
+    }
+
+    static func redacting(_ value: JSON) -> JSON {
+        switch value {
+        case .string(let s): .string(redactingCardNumbers(s))
+        case .number(let n): n.utf8.count >= 12 && redactingCardNumbers(n) != n ? .string("[redacted]") : value
+        case .array(let items): .array(items.map(redacting))
+        case .object(let members): .object(members.mapValues(redacting))
+        case .null, .bool: value
+        }
     }
 
     func checkCard(number: String, expiry: JSON?, cvc: JSON?, into base: JSON) -> (JSON, CardOutcome) {

@@ -39,7 +39,7 @@ public enum CardTypesFile {
                 brand.patterns = try list.map { item throws(ToolError) in
                     let text = item.stringValue ?? (item.intValue.map(String.init) ?? "")
                     guard let pattern = CardBrand.Pattern(text: text) else {
-                        throw .usage("\(at): bad pattern '\(text)' (use digits like \"4\" or a range like \"2221-2720\")")
+                        throw .usage("\(at): a pattern is not digits like \"4\" or a range like \"2221-2720\"")
                     }
                     return pattern
                 }
