@@ -5,7 +5,7 @@ let package = Package(
     name: "pp",
     platforms: [.macOS(.v13)],
     products: [
-        .executable(name: "pp-cardcheck", targets: ["pp-cardcheck"]),
+        .executable(name: "pp-cardcheck", targets: ["pp-cardcheck"])
     ],
     targets: [
         // The core every tool shares: JSON values, JSON Lines in and out, arguments, errors, parallel map.

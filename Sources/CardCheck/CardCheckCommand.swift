@@ -6,8 +6,10 @@ public enum CardCheckCommand {
     public static let spec = CommandSpec(
         name: "pp-cardcheck",
         summary: "validate payment-card input: brand, length, Luhn, expiry, CVC, payment-info records",
-        usage: ["pp-cardcheck [OPTIONS] [FILE…]   (JSON Lines; no FILE or '-' reads stdin)",
-                "pp-cardcheck --lines [OPTIONS] [FILE…]   (one card number per line)"],
+        usage: [
+            "pp-cardcheck [OPTIONS] [FILE…]   (JSON Lines; no FILE or '-' reads stdin)",
+            "pp-cardcheck --lines [OPTIONS] [FILE…]   (one card number per line)",
+        ],
         options: [
             .flag("lines", help: "read one card number per line of text instead of JSON records"),
             .value("today", "YYYY-MM-DD", help: "the date expiry is checked against (default: today, UTC)"),
@@ -20,11 +22,15 @@ public enum CardCheckCommand {
         ],
         examples: [
             ("pp-cardcheck cards.jsonl", "one verdict per record; exit 1 when some card is not valid"),
-            ("echo '{\"number\":\"4111 1111 1111 1111\",\"expiry\":\"12/30\",\"cvc\":\"123\"}' | pp-cardcheck",
-             "check one card from stdin"),
+            (
+                "echo '{\"number\":\"4111 1111 1111 1111\",\"expiry\":\"12/30\",\"cvc\":\"123\"}' | pp-cardcheck",
+                "check one card from stdin"
+            ),
             ("pp-cardcheck --lines --format numbers.txt", "check bare numbers, show them grouped and masked"),
-            ("pp-cardcheck --card-types mybrands.json --today 2026-11-29 cards.jsonl",
-             "add a private-label brand and fix the date for reproducible results"),
+            (
+                "pp-cardcheck --card-types mybrands.json --today 2026-11-29 cards.jsonl",
+                "add a private-label brand and fix the date for reproducible results"
+            ),
         ],
         notes: """
             Input records: {"number": "…", "expiry": "MM/YY" or {"month","year"}, "cvc": "…"}, or payment-info
@@ -37,7 +43,9 @@ public enum CardCheckCommand {
     public static func checker(from args: ParsedArguments) throws(ToolError) -> CardChecker {
         var brands = BrandTable.standard
         if let file = args.value("card-types") {
-            guard let data = FileManager.default.contents(atPath: file) else { throw .usage("cannot read card types file '\(file)'") }
+            guard let data = FileManager.default.contents(atPath: file) else {
+                throw .usage("cannot read card types file '\(file)'")
+            }
             let json: JSON
             do { json = try JSON.parse(data) } catch {
                 throw .usage("\(file): not valid JSON (\(error.reason) at byte \(error.offset + 1))")
@@ -78,7 +86,8 @@ public enum CardCheckCommand {
                 while let item = try lines.withNextLine({ bytes -> (JSON, CardOutcome)? in
                     if JSONLinesReader.isBlank(bytes) { return nil }
                     guard let text = String(validating: bytes, as: UTF8.self) else {
-                        let error = ToolError(.record, code: "bad_utf8", "\(lines.name) line \(lines.lineNumber): not valid UTF-8")
+                        let error = ToolError(
+                            .record, code: "bad_utf8", "\(lines.name) line \(lines.lineNumber): not valid UTF-8")
                         return (error.record(tool: CardChecker.tool, input: lines.name, line: lines.lineNumber), .unreadable)
                     }
                     return checker.check(line: text, lineNumber: lines.lineNumber)

@@ -94,6 +94,7 @@ extension JSON {
         }
         set {
             guard case .object(var o) = self else { return }
+            self = .null  // drop our reference first, so `o` is unique and is not copied on write
             o[key] = newValue
             self = .object(o)
         }

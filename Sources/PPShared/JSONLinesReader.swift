@@ -47,7 +47,9 @@ public final class JSONLinesReader {
             return .record(value, line: line)
         } catch {
             return .unreadable(
-                ToolError(.record, code: "bad_json", "\(input) line \(line): not valid JSON (\(error.reason) at byte \(error.offset + 1))"),
+                ToolError(
+                    .record, code: "bad_json",
+                    "\(input) line \(line): not valid JSON (\(error.reason) at byte \(error.offset + 1))"),
                 line: line)
         }
     }
