@@ -19,6 +19,7 @@ public enum CardCheckCommand {
             .flag("format", help: "add card.formatted, the grouped and masked number (\"4111 11•• •••• 1111\")"),
             .flag("require-complete", help: "a missing CVC or expiry makes the card incomplete when its brand requires it"),
             .flag("reveal", help: "also output the full number and CVC (never without this flag)"),
+            .value("jobs", short: "j", "N", help: "check on N threads (default: all cores); output keeps input order"),
         ],
         examples: [
             ("pp-cardcheck cards.jsonl", "one verdict per record; exit 1 when some card is not valid"),
@@ -73,53 +74,34 @@ public enum CardCheckCommand {
         return YearMonth(year: y, month: m)
     }
 
-    /// Runs the stream: every input, every record, one verdict each; returns the exit status.
+    /// Runs the stream: every input, every record, one verdict each, checked on `--jobs` threads in
+    /// batches and written in input order; returns the exit status.
     public static func run(_ args: ParsedArguments, diagnostics: Diagnostics) throws -> ExitStatus {
         let checker = try checker(from: args)
+        let jobs = try args.int("jobs", default: coreCount, in: 1...256)
+        let bareNumbers = args.has("lines")
+        let inputs = args.operands.isEmpty ? ["-"] : args.operands
+        let readers = try inputs.map { input throws(ToolError) in
+            input == "-" ? LineReader(standardInputNamed: "stdin") : try LineReader(path: input)
+        }
+        let batches = BatchReader(readers)
         let sink = OutputSink(autoFlush: false)
         var worst = ExitStatus.ok
-        let inputs = args.operands.isEmpty ? ["-"] : args.operands
-        for input in inputs {
-            let lines = input == "-" ? LineReader(standardInputNamed: "stdin") : try LineReader(path: input)
-            lines.beforeBlockingRead = { try sink.flush() }
-            if args.has("lines") {
-                while let item = try lines.withNextLine({ bytes -> (JSON, CardOutcome)? in
-                    if JSONLinesReader.isBlank(bytes) { return nil }
-                    guard let text = String(validating: bytes, as: UTF8.self) else {
-                        let error = ToolError(
-                            .record, code: "bad_utf8", "\(lines.name) line \(lines.lineNumber): not valid UTF-8")
-                        return (error.record(tool: CardChecker.tool, input: lines.name, line: lines.lineNumber), .unreadable)
-                    }
-                    return checker.check(line: text, lineNumber: lines.lineNumber)
-                }) {
-                    guard let (record, outcome) = item else { continue }
-                    try sink.write(record)
-                    worst = max(worst, status(outcome))
-                }
-            } else {
-                let reader = JSONLinesReader(lines, tool: CardChecker.tool)
-                while let item = try reader.next() {
-                    switch item {
-                    case .record(let record, _):
-                        let (out, outcome) = checker.check(record: record)
-                        try sink.write(out)
-                        worst = max(worst, status(outcome))
-                    case .unreadable(let error, let line):
-                        try sink.write(error.record(tool: CardChecker.tool, input: lines.name, line: line))
-                        worst = max(worst, .recordErrors)
-                    }
-                }
-            }
+        let map = OrderedParallelMap<LineBatch, BatchResult>(jobs: jobs) {
+            { batch in checker.check(batch: batch, bareNumbers: bareNumbers) }
         }
+        try map.run(
+            nextDraining: { drain in
+                try batches.next(beforeWaiting: {
+                    try drain()
+                    try sink.flush()
+                })
+            },
+            emit: { result in
+                try sink.write(bytes: result.output)
+                worst = max(worst, result.status)
+            })
         try sink.flush()
         return worst
-    }
-
-    static func status(_ outcome: CardOutcome) -> ExitStatus {
-        switch outcome {
-        case .valid: .ok
-        case .notValid: .findings
-        case .unreadable: .recordErrors
-        }
     }
 }

@@ -80,12 +80,25 @@ public struct CardChecker: Sendable {
 
     static func redactingPassThrough(_ record: JSON) -> JSON {
         guard case .object(var members) = record else { return record }
-        for (key, value) in members where !ownKeys.contains(key) { members[key] = redacting(value) }
+        for (key, value) in members where !ownKeys.contains(key) && mayHoldCardNumber(value) {
+            members[key] = redacting(value)
+        }
         if case .object(var info)? = members["userInfo"] {
-            for (key, value) in info where key != "billingCardNumber" && key != "billingCVV" { info[key] = redacting(value) }
+            for (key, value) in info where key != "billingCardNumber" && key != "billingCVV" && mayHoldCardNumber(value) {
+                info[key] = redacting(value)
+            }
             members["userInfo"] = .object(info)
         }
         return .object(members)
+    }
+
+    /// A cheap test that lets the common record pass without being rebuilt.
+    static func mayHoldCardNumber(_ value: JSON) -> Bool {
+        switch value {
+        case .string(let s), .number(let s): s.utf8.count >= 12
+        case .array, .object: true
+        case .null, .bool: false
+        }
     }
 
     static func redacting(_ value: JSON) -> JSON {

@@ -37,7 +37,7 @@ public final class JSONLinesReader {
     }
 
     /// Decodes one line; the error message names where, never what.
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, input: String, line: Int, tool: String) -> JSONLine {
+    public static func decode(_ bytes: UnsafeBufferPointer<UInt8>, input: String, line: Int, tool: String) -> JSONLine {
         do {
             let value = try JSON.parse(buffer: bytes)
             guard case .object = value else {
