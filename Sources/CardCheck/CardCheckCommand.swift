@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#endif
 import PPShared
 
 /// The pp-cardcheck command: its option table, configuration and the stream loop.
@@ -44,7 +46,7 @@ public enum CardCheckCommand {
     public static func checker(from args: ParsedArguments) throws(ToolError) -> CardChecker {
         var brands = BrandTable.standard
         if let file = args.value("card-types") {
-            guard let data = FileManager.default.contents(atPath: file) else {
+            guard let data = readFile(file) else {
                 throw .usage("cannot read card types file '\(file)'")
             }
             let json: JSON
