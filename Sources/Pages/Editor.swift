@@ -183,12 +183,18 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
     return EditOutcome(record: .object(record), warnings: warnings)
 }
 
-/// One warning per damaged document: how many problems qpdf repaired, and the first one.
+/// One warning per damaged document: qpdf's most telling findings (its generic "file is damaged"
+/// and "Attempting to reconstruct…" lines say nothing a user can act on) and how many more there were.
 private func damageWarning(_ doc: QPDFDocument) -> String? {
-    let w = doc.warnings
-    guard let first = w.first else { return nil }
-    let more = w.count > 1 ? " (and \(w.count - 1) more)" : ""
-    return "'\(doc.name)' is damaged; qpdf repaired it: \(first)\(more)"
+    let all = doc.warnings
+    guard !all.isEmpty else { return nil }
+    var telling = all.filter { $0 != "file is damaged" && !$0.hasPrefix("Attempting to reconstruct") }
+    if telling.isEmpty { telling = all }
+    var seen: Set<String> = []
+    telling = telling.filter { seen.insert($0).inserted }
+    let shown = telling.prefix(2).joined(separator: "; ")
+    let more = all.count > 2 ? " (\(all.count) warnings in all)" : ""
+    return "'\(doc.name)' is damaged; qpdf repaired what it could: \(shown)\(more)"
 }
 
 private func sameFile(_ a: String, _ b: String) -> Bool {

@@ -147,7 +147,12 @@ public struct EditPlan: Sendable, Equatable {
                 guard n >= 1, n <= count + 1 else { throw fail("position \(n) is outside 1...\(count + 1)") }
                 at = n
             }
-            let available = try pageCount(file)
+            let available: Int
+            do {
+                available = try pageCount(file)
+            } catch {
+                throw ToolError(error.kind, code: error.code, "\(op.label): \(error.message)")
+            }
             let chosen: [Int]
             if let range {
                 chosen = try select(range, count: available)
