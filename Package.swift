@@ -16,13 +16,12 @@ let package = Package(
         .target(name: "CardCheck", dependencies: ["PPShared"]),
         .executableTarget(name: "pp-cardcheck", dependencies: ["CardCheck", "PPShared"]),
 
-        // pp-pages: edit a PDF's pages through libqpdf's C API; images through leptonica; SHA-256 through GnuTLS.
+        // pp-pages: edit a PDF's pages through libqpdf's C API; SHA-256 through GnuTLS (qpdf loads it anyway);
+        // leptonica is opened with dlopen only when a non-JPEG image is inserted (Sources/Pages/Leptonica.swift).
         .systemLibrary(name: "CQPDF", path: "Sources/CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
         .systemLibrary(
-            name: "CLeptonica", path: "Sources/CLeptonica", pkgConfig: "lept", providers: [.apt(["libleptonica-dev"])]),
-        .systemLibrary(
             name: "CGnuTLS", path: "Sources/CGnuTLS", pkgConfig: "gnutls", providers: [.apt(["libgnutls28-dev"])]),
-        .target(name: "Pages", dependencies: ["PPShared", "CQPDF", "CLeptonica", "CGnuTLS"]),
+        .target(name: "Pages", dependencies: ["PPShared", "CQPDF", "CGnuTLS"]),
         .executableTarget(name: "pp-pages", dependencies: ["Pages", "PPShared"]),
         .testTarget(name: "PagesTests", dependencies: ["Pages", "PPShared"]),
 

@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Maps a stream of inputs on `jobs` worker threads and hands the results back
 /// in input order, with at most `window` items in flight so memory stays flat.
@@ -27,20 +29,15 @@ public struct OrderedParallelMap<Input: Sendable, Output: Sendable> {
             return
         }
         let state = SharedState<Input, Output>()
-        var threads: [Thread] = []
-        for index in 0..<jobs {
+        for _ in 0..<jobs {
             let make = makeWorker
-            let thread = Thread { [state] in
+            startThread(stackSize: 8 << 20) { [state] in
                 let work = make()
                 while let (seq, input) = state.take() {
                     state.finish(seq, work(input))
                 }
                 state.workerExited()
             }
-            thread.name = "pp-worker-\(index)"
-            thread.stackSize = 8 << 20
-            threads.append(thread)
-            thread.start()
         }
         defer { state.shutDown(workers: jobs) }
 
@@ -68,7 +65,7 @@ public struct OrderedParallelMap<Input: Sendable, Output: Sendable> {
 
 /// The queue and result table shared by the workers, guarded by one condition lock.
 private final class SharedState<Input: Sendable, Output: Sendable>: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = ConditionLock()
     private var queue: [(Int, Input)] = []
     private var queueHead = 0
     private var results: [Int: Output] = [:]

@@ -45,7 +45,7 @@ func readFile(_ path: String) -> [UInt8]? {
 }
 
 /// "sha256:<hex>" of a file's bytes, through GnuTLS (gnutls_hash_*), which uses the CPU's SHA
-/// instructions where present; the file is read in 1 MiB chunks, so memory stays flat.
+/// instructions where present; the file is read in 128 KiB chunks, so memory stays flat.
 func sha256Digest(ofFile path: String) throws(ToolError) -> String {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else {
@@ -58,7 +58,7 @@ func sha256Digest(ofFile path: String) throws(ToolError) -> String {
     }
     var digest = [UInt8](repeating: 0, count: 32)
     defer { gnutls_hash_deinit(hash, nil) }
-    let size = 1 << 20
+    let size = 1 << 17
     let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 64)
     defer { buffer.deallocate() }
     while true {

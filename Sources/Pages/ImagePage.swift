@@ -1,4 +1,3 @@
-import CLeptonica
 import CQPDF
 import PPShared
 
@@ -6,9 +5,10 @@ import PPShared
     import Glibc
 #endif
 
-// Leptonica ownership: pixRead returns a Pix the caller destroys with pixDestroy; conversions
-// (pixRemoveColormap, pixConvertTo8) return new Pix objects, also destroyed here. Pixel data is
-// copied out into Swift arrays before the Pix goes. Only accessor functions are used.
+// Leptonica ownership (see Leptonica.swift for how it is loaded): pixRead returns a Pix the caller
+// destroys with pixDestroy; conversions (pixRemoveColormap, pixConvertTo8) return new Pix objects,
+// also destroyed here. Pixel data is copied out into Swift arrays before the Pix goes. Only
+// accessor functions are used.
 
 /// An image ready to become a PDF page: either JPEG bytes kept as they are, or raw samples.
 struct PageImage {
@@ -55,27 +55,30 @@ struct PageImage {
     }
 
     private static func decodeWithLeptonica(path: String, name: String) throws(ToolError) -> PageImage {
-        _ = setMsgSeverity(Int32(L_SEVERITY_NONE))
-        guard let read = pixRead(path) else {
+        guard let lept = Leptonica.load() else {
+            throw ToolError(
+                .record, code: "image_unsupported",
+                "'\(name)' is not a PDF or a JPEG, and leptonica (liblept) is not installed to read other images")
+        }
+        _ = lept.setMsgSeverity(Leptonica.severityNone)
+        guard let read = lept.pixRead(path) else {
             throw ToolError(
                 .record, code: "file_unsupported", "'\(name)' is neither a PDF nor an image leptonica can read")
         }
-        var pix: UnsafeMutablePointer<PIX>? = read
-        defer { pixDestroy(&pix) }
-        var work = read
-        var owned: [UnsafeMutablePointer<PIX>] = []
+        var owned: [Leptonica.Pix] = [read]
         defer {
             for p in owned {
-                var q: UnsafeMutablePointer<PIX>? = p
-                pixDestroy(&q)
+                var q: Leptonica.Pix? = p
+                lept.pixDestroy(&q)
             }
         }
-        if pixGetColormap(work) != nil, let p = pixRemoveColormap(work, Int32(REMOVE_CMAP_BASED_ON_SRC)) {
+        var work = read
+        if lept.pixGetColormap(work) != nil, let p = lept.pixRemoveColormap(work, Leptonica.removeColormapBasedOnSource) {
             owned.append(p)
             work = p
         }
-        var depth = Int(pixGetDepth(work))
-        if depth != 1, depth != 8, depth != 32, let p = pixConvertTo8(work, 0) {
+        var depth = Int(lept.pixGetDepth(work))
+        if depth != 1, depth != 8, depth != 32, let p = lept.pixConvertTo8(work, 0) {
             owned.append(p)
             work = p
             depth = 8
@@ -83,11 +86,11 @@ struct PageImage {
         guard depth == 1 || depth == 8 || depth == 32 else {
             throw ToolError(.record, code: "image_unsupported", "'\(name)' has \(depth)-bit pixels that cannot be converted")
         }
-        let w = Int(pixGetWidth(work))
-        let h = Int(pixGetHeight(work))
-        let wpl = Int(pixGetWpl(work))
-        let hasAlpha = depth == 32 && pixGetSpp(work) == 4
-        guard let data = pixGetData(work) else {
+        let w = Int(lept.pixGetWidth(work))
+        let h = Int(lept.pixGetHeight(work))
+        let wpl = Int(lept.pixGetWpl(work))
+        let hasAlpha = depth == 32 && lept.pixGetSpp(work) == 4
+        guard let data = lept.pixGetData(work) else {
             throw ToolError(.record, code: "image_unreadable", "'\(name)' has no pixel data")
         }
         var samples: [UInt8] = []
@@ -121,7 +124,7 @@ struct PageImage {
                 }
             }
         }
-        let xres = Double(pixGetXRes(work)), yres = Double(pixGetYRes(work))
+        let xres = Double(lept.pixGetXRes(work)), yres = Double(lept.pixGetYRes(work))
         return PageImage(
             width: w, height: h, components: depth == 32 ? 3 : 1, bitsPerComponent: depth == 1 ? 1 : 8,
             dpi: xres > 0 && yres > 0 ? (xres, yres) : nil, rotation: 0, samples: .raw(samples), invert: depth == 1)
