@@ -71,6 +71,9 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
     let primary = try QPDFDocument(path: job.input, name: job.input, password: job.password)
     try primary.pushInheritedAttributes()
     let count = try primary.pageCount()
+    let labels = PageLabels.read(primary, pageCount: count)
+    let signed = isSigned(primary)
+    primary.releaseAllHandles()
     var sources: [String: Source] = [:]
     let plan = try EditPlan.make(operations: job.operations, primaryPages: count) { file throws(ToolError) -> Int in
         if let known = sources[file] {
@@ -95,7 +98,7 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
 
     // 3. Signatures: an edit always invalidates them; never silently in place.
     var warnings: [String] = []
-    if isSigned(primary) {
+    if signed {
         if job.inPlace, !job.breakSignature {
             throw ToolError(
                 .record, code: "signed",
@@ -105,11 +108,10 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
     }
 
     // 4. Build the new page tree in the primary document (keeps its outlines, labels, forms).
-    let primaryPages = (0..<count).map { primary.page($0) }
-    let labels = PageLabels.read(primary, pageCount: count)
     let identity = plan.pages.count == count && plan.pages.enumerated().allSatisfy { $0.element.source == 0 && $0.element.page == $0.offset + 1 }
     if !identity {
         let q = primary.handle
+        let primaryPages = (0..<count).map { primary.page($0) }
         var fit = (width: 595.28, height: 841.89)
         if let first = primaryPages.first, let box = mediaBox(primary, first) { fit = box }
         var imagePages: [Int: qpdf_oh] = [:]
@@ -134,21 +136,33 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
             }
             try primary.check("add a page")
         }
-        if labels != nil {
-            var sourceLabels: [Int: [PageLabel]] = [0: labels!]
+        primary.releaseAllHandles()
+        if let labels {
+            var sourceLabels: [Int: [PageLabel]] = [0: labels]
             for (k, file) in plan.files.enumerated() {
                 if case .pdf(let doc, let pages)? = sources[file], let l = PageLabels.read(doc, pageCount: pages.count) {
                     sourceLabels[k + 1] = l
                 }
             }
             try PageLabels.write(plan: plan, labels: sourceLabels, into: primary)
+            primary.releaseAllHandles()
         }
-        Outlines.dropDestinations(in: primary, keeping: Set((0..<plan.pages.count).map { pageID(primary, primary.page($0)) }))
+        var kept: Set<Int> = []
+        for i in 0..<plan.pages.count {
+            let page = primary.page(i)
+            kept.insert(pageID(primary, page))
+            primary.release(page)
+        }
+        Outlines.dropDestinations(in: primary, keeping: kept)
+        primary.releaseAllHandles()
     }
     for (i, planned) in plan.pages.enumerated() where planned.rotation != 0 {
         let page = primary.page(i)
-        let old = primary.int(primary.key(page, "/Rotate")) ?? 0
-        primary.set(page, "/Rotate", primary.newInteger((((old + planned.rotation) % 360) + 360) % 360))
+        let rotate = primary.key(page, "/Rotate")
+        let old = primary.int(rotate) ?? 0
+        let value = primary.newInteger((((old + planned.rotation) % 360) + 360) % 360)
+        primary.set(page, "/Rotate", value)
+        for oh in [page, value] + (rotate.map { [$0] } ?? []) { primary.release(oh) }
     }
     try primary.check("rotate pages")
 

@@ -32,21 +32,24 @@ enum PageLabels {
             for kid in doc.items(doc.key(node, "/Kids")) { nodes.append((kid, depth + 1)) }
         }
         entries.sort { $0.start < $1.start }
+        // Read each entry once, then number the pages from it.
+        let ranges = entries.map { entry in
+            (
+                start: entry.start, style: doc.name(doc.key(entry.dict, "/S")),
+                prefix: doc.utf8(doc.key(entry.dict, "/P")), first: doc.int(doc.key(entry.dict, "/St")) ?? 1
+            )
+        }
         var labels: [PageLabel] = []
         labels.reserveCapacity(pageCount)
         var e = -1
         for i in 0..<pageCount {
-            while e + 1 < entries.count, entries[e + 1].start <= i { e += 1 }
+            while e + 1 < ranges.count, ranges[e + 1].start <= i { e += 1 }
             guard e >= 0 else {
                 labels.append(PageLabel(style: "/D", prefix: nil, value: i + 1))
                 continue
             }
-            let dict = entries[e].dict
-            let start = doc.int(doc.key(dict, "/St")) ?? 1
-            labels.append(
-                PageLabel(
-                    style: doc.name(doc.key(dict, "/S")), prefix: doc.utf8(doc.key(dict, "/P")),
-                    value: start + (i - entries[e].start)))
+            let r = ranges[e]
+            labels.append(PageLabel(style: r.style, prefix: r.prefix, value: r.first + (i - r.start)))
         }
         return labels
     }
@@ -59,12 +62,19 @@ enum PageLabels {
             let label = labels[planned.source]?[planned.page - 1] ?? PageLabel(style: "/D", prefix: nil, value: i + 1)
             defer { previous = label }
             if let previous, previous.continues(to: label) { continue }
-            let dict = doc.newDictionary()
-            if let style = label.style { doc.set(dict, "/S", doc.newName(style)) }
-            if let prefix = label.prefix { doc.set(dict, "/P", qpdf_oh_new_unicode_string(doc.handle, prefix)) }
-            if label.value != 1 { doc.set(dict, "/St", doc.newInteger(label.value)) }
-            doc.append(nums, doc.newInteger(i))
+            // Handles are released at once: with one label per page (a reversed book) there are thousands.
+            var made: [qpdf_oh] = []
+            func keep(_ oh: qpdf_oh) -> qpdf_oh {
+                made.append(oh)
+                return oh
+            }
+            let dict = keep(doc.newDictionary())
+            if let style = label.style { doc.set(dict, "/S", keep(doc.newName(style))) }
+            if let prefix = label.prefix { doc.set(dict, "/P", keep(qpdf_oh_new_unicode_string(doc.handle, prefix))) }
+            if label.value != 1 { doc.set(dict, "/St", keep(doc.newInteger(label.value))) }
+            doc.append(nums, keep(doc.newInteger(i)))
             doc.append(nums, dict)
+            for oh in made { doc.release(oh) }
         }
         let tree = doc.newDictionary()
         doc.set(tree, "/Nums", nums)

@@ -118,6 +118,13 @@ final class QPDFDocument {
         try check("read the page tree")
     }
 
+    /// Forgets every object handle made so far (qpdf_oh_release_all). The C API keeps each
+    /// handle it returns until released, so walks over every page release as they go.
+    func releaseAllHandles() { qpdf_oh_release_all(handle) }
+
+    /// qpdf_oh_release.
+    func release(_ object: qpdf_oh) { qpdf_oh_release(handle, object) }
+
     var root: qpdf_oh { qpdf_get_root(handle) }
     var isEncrypted: Bool { qpdf_is_encrypted(handle) != 0 }
 
