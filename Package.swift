@@ -5,7 +5,8 @@ let package = Package(
     name: "pp",
     platforms: [.macOS(.v13)],
     products: [
-        .executable(name: "pp-cardcheck", targets: ["pp-cardcheck"])
+        .executable(name: "pp-cardcheck", targets: ["pp-cardcheck"]),
+        .executable(name: "pp-pages", targets: ["pp-pages"]),
     ],
     targets: [
         // The core every tool shares: JSON values, JSON Lines in and out, arguments, errors, parallel map.
@@ -14,6 +15,15 @@ let package = Package(
         // pp-cardcheck: payment-card validation (pure Swift).
         .target(name: "CardCheck", dependencies: ["PPShared"]),
         .executableTarget(name: "pp-cardcheck", dependencies: ["CardCheck", "PPShared"]),
+
+        // pp-pages: edit a PDF's pages through libqpdf's C API; SHA-256 through GnuTLS (qpdf loads it anyway);
+        // leptonica is opened with dlopen only when a non-JPEG image is inserted (Sources/Pages/Leptonica.swift).
+        .systemLibrary(name: "CQPDF", path: "Sources/CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
+        .systemLibrary(
+            name: "CGnuTLS", path: "Sources/CGnuTLS", pkgConfig: "gnutls", providers: [.apt(["libgnutls28-dev"])]),
+        .target(name: "Pages", dependencies: ["PPShared", "CQPDF", "CGnuTLS"]),
+        .executableTarget(name: "pp-pages", dependencies: ["Pages", "PPShared"]),
+        .testTarget(name: "PagesTests", dependencies: ["Pages", "PPShared"]),
 
         .testTarget(name: "PPSharedTests", dependencies: ["PPShared"]),
         .testTarget(name: "CardCheckTests", dependencies: ["CardCheck", "PPShared"]),
