@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "pp-cardcheck", targets: ["pp-cardcheck"]),
+        .executable(name: "pp-pages", targets: ["pp-pages"]),
         .executable(name: "pp-ingest", targets: ["pp-ingest"]),
     ],
     targets: [
@@ -15,6 +16,15 @@ let package = Package(
         // pp-cardcheck: payment-card validation (pure Swift).
         .target(name: "CardCheck", dependencies: ["PPShared"]),
         .executableTarget(name: "pp-cardcheck", dependencies: ["CardCheck", "PPShared"]),
+
+        // pp-pages: edit a PDF's pages through libqpdf's C API; SHA-256 through GnuTLS (qpdf loads it anyway);
+        // leptonica is opened with dlopen only when a non-JPEG image is inserted (Sources/Pages/Leptonica.swift).
+        .systemLibrary(name: "CQPDF", path: "Sources/CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
+        .systemLibrary(
+            name: "CGnuTLS", path: "Sources/CGnuTLS", pkgConfig: "gnutls", providers: [.apt(["libgnutls28-dev"])]),
+        .target(name: "Pages", dependencies: ["PPShared", "CQPDF", "CGnuTLS"]),
+        .executableTarget(name: "pp-pages", dependencies: ["Pages", "PPShared"]),
+        .testTarget(name: "PagesTests", dependencies: ["Pages", "PPShared"]),
 
         // C libraries, reached through pkg-config.
         .systemLibrary(
