@@ -121,8 +121,13 @@ public struct Planner {
         let hex = String(doc.dropFirst(7))
         let folder = (options.workFolder.hasSuffix("/") ? options.workFolder : options.workFolder + "/") + hex.prefix(16) + "/attachments"
         var saveFailures: [String] = []
+        var fileNames: [String] = []
         let attachments = pdf.attachments { index, attachment, save in
-            let target = folder + "/" + Self.safeName(attachment.name, index: index)
+            // Two attachments may share a name: the later ones get their number in front.
+            var name = Self.safeName(attachment.name, index: index)
+            if fileNames.contains(name) { name = "\(index + 1)-" + name }
+            fileNames.append(name)
+            let target = folder + "/" + name
             if FileManager.default.fileExists(atPath: target) { return }
             do {
                 try AtomicFile.write(to: target, produce: save)
@@ -134,7 +139,7 @@ public struct Planner {
         if !attachments.isEmpty {
             attachmentsJSON = .array(
                 attachments.enumerated().map { index, a in
-                    let path = folder + "/" + Self.safeName(a.name, index: index)
+                    let path = folder + "/" + fileNames[index]
                     let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? a.size
                     var o: [String: JSON] = [
                         "name": .string(a.name), "path": .string(path), "size": .int(size),
