@@ -78,21 +78,27 @@ public enum IngestCommand {
             return { task in worker.run(task) }
         }
         try map.run(
-            next: {
-                while taskIndex == tasks.count {
-                    tasks.removeAll(keepingCapacity: true)
-                    taskIndex = 0
-                    guard let event = try inputs.next() else { return nil }
-                    switch event {
-                    case .record(let record): tasks.append(.record(record))
-                    case .file(let item):
-                        progress.opening(item.source)
-                        tasks = planner.plan(item)
-                        progress.planned(tasks.count)
+            nextDraining: { drain in
+                // Before pp-ingest waits for more stdin, every finished record goes out first, so a
+                // slow producer (pp-pages, a person typing paths) sees each page as soon as it is done.
+                try withoutActuallyEscaping(drain) { drain in
+                    stdin?.beforeBlockingRead = drain
+                    defer { stdin?.beforeBlockingRead = nil }
+                    while taskIndex == tasks.count {
+                        tasks.removeAll(keepingCapacity: true)
+                        taskIndex = 0
+                        guard let event = try inputs.next() else { return nil }
+                        switch event {
+                        case .record(let record): tasks.append(.record(record))
+                        case .file(let item):
+                            progress.opening(item.source)
+                            tasks = planner.plan(item)
+                            progress.planned(tasks.count)
+                        }
                     }
+                    defer { taskIndex += 1 }
+                    return tasks[taskIndex]
                 }
-                defer { taskIndex += 1 }
-                return tasks[taskIndex]
             },
             emit: { record in
                 if record.isErrorRecord { errors += 1 }
