@@ -37,7 +37,9 @@ demo: build
 	echo "== exit status $$status (1 = some card is not valid)"
 	@echo "== pp-ingest on samples/ (one page record per page; rasters and attachments in .pp-work/; records cut to 220 characters)"
 	@$(BIN)/pp-ingest samples/pdf samples/photos samples/special | cut -c1-220; \
-	echo "== exit status $${PIPESTATUS[0]} (3 = some files ended in an error record: the damaged and encrypted samples)"
+	echo "== exit status $${PIPESTATUS[0]} (3 = some files ended in an error record: the garbage and encrypted samples)"
+	@echo "== pp-ingest --raster --thumbnails 160: every page rendered (300 dpi gray PNG) and a thumbnail, keys without the text layer"
+	@$(BIN)/pp-ingest --raster --thumbnails 160 samples/pdf/rs-grejanje-cyr-2p.pdf | sed -e 's/"lines":\[.*\],"media"/"lines":[…],"media"/'
 
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin
