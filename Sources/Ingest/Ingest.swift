@@ -80,7 +80,8 @@ public struct Planner {
             return planPDF(item, doc: doc, failure: failure)
         case .image:
             guard let header = ImageHeader.read(path: item.path) else {
-                return failure("image_unreadable", "'\(item.source)' is not an image leptonica can read (damaged or unsupported)", doc: doc)
+                return failure(
+                    "image_unreadable", "'\(item.source)' is not an image leptonica can read (damaged or unsupported)", doc: doc)
             }
             let info = DocumentInfo(
                 item: item, media: .image, doc: doc, pages: header.frames, attachments: nil, header: header, warnings: [])
@@ -89,7 +90,8 @@ public struct Planner {
             return failure("empty_file", "'\(item.source)' is empty", doc: doc)
         case .unknown:
             return failure(
-                "unsupported_format", "'\(item.source)' is neither a PDF nor an image pp-ingest reads (PNG, JPEG, TIFF, BMP, PNM, WebP)",
+                "unsupported_format",
+                "'\(item.source)' is neither a PDF nor an image pp-ingest reads (PNG, JPEG, TIFF, BMP, PNM, WebP)",
                 doc: doc)
         }
     }
@@ -100,8 +102,9 @@ public struct Planner {
             pdf = try PDFDocument.open(path: item.path, password: options.password)
         } catch {
             guard case .damaged(let reason) = error else {
-                let how = options.password == nil
-                ? "needs a password: give it with --password or the PP_PDF_PASSWORD environment variable"
+                let how =
+                    options.password == nil
+                    ? "needs a password: give it with --password or the PP_PDF_PASSWORD environment variable"
                     : "did not open with the password given (wrong password)"
                 return failure("pdf_encrypted", "'\(item.source)' is encrypted and \(how)", doc)
             }
@@ -119,7 +122,8 @@ public struct Planner {
             ])
         }
         let hex = String(doc.dropFirst(7))
-        let folder = (options.workFolder.hasSuffix("/") ? options.workFolder : options.workFolder + "/") + hex.prefix(16) + "/attachments"
+        let folder =
+            (options.workFolder.hasSuffix("/") ? options.workFolder : options.workFolder + "/") + hex.prefix(16) + "/attachments"
         var saveFailures: [String] = []
         var fileNames: [String] = []
         let attachments = pdf.attachments { index, attachment, save in
@@ -151,7 +155,9 @@ public struct Planner {
                 })
         }
         for name in saveFailures {
-            warnings.append(["code": "attachment_not_saved", "message": .string("cannot save attachment '\(name)' of '\(item.source)'")])
+            warnings.append([
+                "code": "attachment_not_saved", "message": .string("cannot save attachment '\(name)' of '\(item.source)'"),
+            ])
         }
         let info = DocumentInfo(
             item: item, media: .pdf, doc: doc, pages: pages, attachments: attachmentsJSON, header: nil, warnings: warnings)

@@ -40,7 +40,8 @@ public final class PageWorker {
             open = (info.item.path, document)
             return document
         } catch {
-            throw ToolError(.record, code: "pdf_damaged", "'\(info.item.source)' cannot be opened again: it changed or is damaged")
+            throw ToolError(
+                .record, code: "pdf_damaged", "'\(info.item.source)' cannot be opened again: it changed or is damaged")
         }
     }
 
@@ -55,7 +56,9 @@ public final class PageWorker {
     private func pdfPage(_ info: DocumentInfo, index: Int, into record: inout [String: JSON]) throws(ToolError) {
         let pdf = try document(info)
         guard let page = pdf.page(index) else {
-            throw ToolError(.record, code: "pdf_damaged", "page \(index + 1) of '\(info.item.source)' cannot be read: the page object is damaged")
+            throw ToolError(
+                .record, code: "pdf_damaged",
+                "page \(index + 1) of '\(info.item.source)' cannot be read: the page object is damaged")
         }
         let (w, h) = page.size
         guard w > 0, h > 0, w.isFinite, h.isFinite else {
@@ -70,7 +73,9 @@ public final class PageWorker {
             usable = false
         }
         if text.lines.isEmpty, text.allCharacters == 0 {
-            let fallback = page.lineText().unicodeScalars.filter { !$0.properties.isWhitespace && !RawTextLayer.isDirectionMark($0) }
+            let fallback = page.lineText().unicodeScalars.filter {
+                !$0.properties.isWhitespace && !RawTextLayer.isDirectionMark($0)
+            }
             if !fallback.isEmpty {
                 addWarning(
                     [
@@ -100,7 +105,8 @@ public final class PageWorker {
                         page, width: thumbWidth, height: thumbHeight, scale: Double(thumbWidth) / w, color: true,
                         dpi: max(1, Int((72 * Double(thumbWidth) / w).rounded())))
                 else {
-                    throw ToolError(.record, code: "render_failed", "page \(index + 1) of '\(info.item.source)': cannot render the thumbnail")
+                    throw ToolError(
+                        .record, code: "render_failed", "page \(index + 1) of '\(info.item.source)': cannot render the thumbnail")
                 }
                 try image.writePNG(to: path, compression: 6)
             }
@@ -151,7 +157,8 @@ public final class PageWorker {
         guard let image = Image.render(page, width: pw, height: ph, scale: Double(dpi) / 72, color: options.color, dpi: dpi)
         else {
             throw ToolError(
-                .record, code: "render_failed", "page \(index + 1) of '\(info.item.source)': cannot render \(pw) x \(ph) pixels (out of memory?)")
+                .record, code: "render_failed",
+                "page \(index + 1) of '\(info.item.source)': cannot render \(pw) x \(ph) pixels (out of memory?)")
         }
         try image.writePNG(to: path, compression: options.pngCompression)
         return ["path": .string(path), "dpi": .int(dpi), "width": .int(pw), "height": .int(ph)]
@@ -198,9 +205,13 @@ public final class PageWorker {
             let path = info.folder(options) + "/p\(index + 1)-image.png"
             if let existing = pngSize(path: path) {
                 let scaledDPI = Int((Double(dpi) * Double(existing.width) / Double(ow)).rounded())
-                imageJSON = ["path": .string(path), "dpi": .int(scaledDPI), "width": .int(existing.width), "height": .int(existing.height)]
+                imageJSON = [
+                    "path": .string(path), "dpi": .int(scaledDPI), "width": .int(existing.width), "height": .int(existing.height),
+                ]
             } else {
-                guard let (image, reduction) = ImageNormalizer.decode(path: info.item.path, header: header, frame: index, maxPixels: options.maxPixels),
+                guard
+                    let (image, reduction) = ImageNormalizer.decode(
+                        path: info.item.path, header: header, frame: index, maxPixels: options.maxPixels),
                     ImageNormalizer.normalize(image, orientation: header.orientation)
                 else {
                     throw ToolError(.record, code: "image_unreadable", "\(label) cannot be decoded: the image data is damaged")
@@ -209,7 +220,9 @@ public final class PageWorker {
                 let scaledDPI = max(1, Int((Double(dpi) * Double(image.width) / Double(ow)).rounded()))
                 image.setResolution(scaledDPI)
                 try image.writePNG(to: path, compression: options.pngCompression)
-                imageJSON = ["path": .string(path), "dpi": .int(scaledDPI), "width": .int(image.width), "height": .int(image.height)]
+                imageJSON = [
+                    "path": .string(path), "dpi": .int(scaledDPI), "width": .int(image.width), "height": .int(image.height),
+                ]
                 _ = factor
                 decoded = image
             }
@@ -230,10 +243,13 @@ public final class PageWorker {
             let thumbHeight = max(1, Int((Double(oh) * Double(thumbWidth) / Double(ow)).rounded()))
             if pngSize(path: path) == nil {
                 if decoded == nil {
-                    guard let (image, _) = ImageNormalizer.decode(path: info.item.path, header: header, frame: index, maxPixels: options.maxPixels),
+                    guard
+                        let (image, _) = ImageNormalizer.decode(
+                            path: info.item.path, header: header, frame: index, maxPixels: options.maxPixels),
                         ImageNormalizer.normalize(image, orientation: header.orientation)
                     else {
-                        throw ToolError(.record, code: "image_unreadable", "\(label) cannot be decoded: the image data is damaged")
+                        throw ToolError(
+                            .record, code: "image_unreadable", "\(label) cannot be decoded: the image data is damaged")
                     }
                     decoded = image
                 }

@@ -95,7 +95,8 @@ public final class PDFDocument {
             let att = data.assumingMemoryBound(to: PopplerAttachment.self)
             let name = att.pointee.name.map { String(cString: $0) } ?? "attachment-\(index + 1)"
             let desc = att.pointee.description.map { String(cString: $0) }
-            let item = Attachment(name: name, description: desc?.isEmpty == true ? nil : desc, size: Int(truncatingIfNeeded: att.pointee.size))
+            let item = Attachment(
+                name: name, description: desc?.isEmpty == true ? nil : desc, size: Int(truncatingIfNeeded: att.pointee.size))
             save(index, item) { target in
                 var error: UnsafeMutablePointer<GError>?
                 let ok = poppler_attachment_save(att, target, &error) != 0
@@ -294,7 +295,9 @@ public enum CrossReference {
         try? handle.seek(toOffset: size - tailLength)
         guard let tail = try? handle.read(upToCount: Int(tailLength)) else { return false }
         guard let marker = tail.range(of: Data("startxref".utf8), options: .backwards) else { return false }
-        let digits = tail[marker.upperBound...].drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D }.prefix { $0 >= 0x30 && $0 <= 0x39 }
+        let digits = tail[marker.upperBound...].drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D }.prefix {
+            $0 >= 0x30 && $0 <= 0x39
+        }
         guard let offset = UInt64(String(decoding: digits, as: UTF8.self)), offset < size else { return false }
         try? handle.seek(toOffset: offset)
         guard let head = try? handle.read(upToCount: 32) else { return false }

@@ -125,7 +125,8 @@ enum AtomicFile {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            throw ToolError(.fatal, code: "work_folder", "cannot create the work folder '\(folder)': \(error.localizedDescription)")
+            throw ToolError(
+                .fatal, code: "work_folder", "cannot create the work folder '\(folder)': \(error.localizedDescription)")
         }
     }
 }

@@ -1,7 +1,7 @@
+import CLeptonica
 import Foundation
 import PPShared
 import Testing
-import CLeptonica
 
 @testable import Ingest
 
