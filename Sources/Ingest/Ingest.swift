@@ -2,11 +2,12 @@ import CPoppler
 import Foundation
 import PPShared
 
-/// The keys of a page record that pp-ingest owns (everything else of an input record passes through).
+/// The keys of a page record that pp-ingest owns (everything else of an input record passes through;
+/// "warnings" of an input record, such as pp-pages writes, are kept and pp-ingest's are added to them).
 public enum PageRecord {
     public static let ownedKeys = [
         "kind", "doc", "source", "page", "pages", "media", "size", "text_source", "text_layer", "image", "lines",
-        "thumbnail", "attachments", "warnings", "state", "error",
+        "thumbnail", "attachments", "state", "error",
     ]
 }
 

@@ -18,7 +18,7 @@ public final class PageWorker {
             var record = info.baseRecord(page: index + 1)
             if index == 0 {
                 if let attachments = info.attachments { record["attachments"] = attachments }
-                if !info.warnings.isEmpty { record["warnings"] = .array(info.warnings) }
+                for warning in info.warnings { addWarning(warning, to: &record) }
             }
             do {
                 switch info.media {
@@ -46,7 +46,8 @@ public final class PageWorker {
     }
 
     private func addWarning(_ warning: JSON, to record: inout [String: JSON]) {
-        var list = record["warnings"]?.arrayValue ?? []
+        // Warnings an earlier tool wrote (pp-pages) stay; a non-list value is kept inside the list.
+        var list = record["warnings"].map { $0.arrayValue ?? [$0] } ?? []
         list.append(warning)
         record["warnings"] = .array(list)
     }
