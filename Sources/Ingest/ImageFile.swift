@@ -2,6 +2,10 @@ import CLeptonica
 import Foundation
 import PPShared
 
+/// Leptonica prints "Error in pixRead…" on stderr; stderr is for pp-ingest's own diagnostics.
+/// Set once (setMsgSeverity is a process-wide setting), before the first leptonica call.
+let leptonicaQuiet: Void = { setMsgSeverity(Int32(L_SEVERITY_NONE)) }()
+
 /// What pp-ingest knows about an image file before decoding it (leptonica header readers).
 struct ImageHeader: Sendable {
     /// Leptonica's IFF_* format code.
@@ -30,7 +34,7 @@ struct ImageHeader: Sendable {
 
     /// Reads the header of `path`; nil when leptonica does not know the format.
     static func read(path: String) -> ImageHeader? {
-        setMsgSeverity(Int32(L_SEVERITY_NONE))
+        _ = leptonicaQuiet
         var format: Int32 = 0
         var w: Int32 = 0
         var h: Int32 = 0
@@ -68,7 +72,7 @@ enum ImageNormalizer {
     /// Decodes frame `frame` of `path`; for a JPEG, decodes at 1/2, 1/4 or 1/8 scale when that
     /// keeps the image under `maxPixels` (pixReadJpeg reduction), so a huge photo never fills memory.
     static func decode(path: String, header: ImageHeader, frame: Int, maxPixels: Int) -> (Image, reduction: Int)? {
-        setMsgSeverity(Int32(L_SEVERITY_NONE))
+        _ = leptonicaQuiet
         if header.isJPEG {
             var reduction = 1
             while reduction < 8, (header.width / reduction) * (header.height / reduction) > maxPixels { reduction *= 2 }

@@ -46,6 +46,7 @@ final class Image {
     static func render(
         _ page: PDFPage, width: Int, height: Int, scale: Double, color: Bool, dpi: Int, bandPixels: Int = 12_000_000
     ) -> Image? {
+        _ = leptonicaQuiet
         guard let pix = pixCreate(Int32(width), Int32(height), color ? 32 : 8) else { return nil }
         let image = Image(pix)
         pixSetResolution(pix, Int32(dpi), Int32(dpi))
