@@ -61,7 +61,7 @@ bench-ingest: build
 # Every file of the shared corpus through pp-ingest: no crash, page counts = pdfinfo, text where pdftotext finds it.
 CORPUS ?= ../shared/corpus
 corpus-ingest: build
-	python3 Tests/Corpus/ingest_corpus.py $(BIN)/pp-ingest $(CORPUS)/pdfs
+	python3 Tests/Corpus/ingest_corpus.py $(BIN)/pp-ingest $(CORPUS)/pdfs $(CORPUS)/invoices
 
 clean:
 	rm -rf .build

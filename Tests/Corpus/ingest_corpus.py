@@ -6,11 +6,14 @@ pdfinfo's; every page where pdftotext finds text must carry "lines" in the page 
 pdfinfo cannot open must come out as one error record naming the file. Passwords come from the
 corpus's SOURCES.txt line "# Passwords: path=pw; path=pw".
 
-usage: ingest_corpus.py PP_INGEST CORPUS_DIR   (exit 1 when any check fails)
+Embedded files: the first page record lists as many as `pdfdetach -list`, each saved whole.
+
+usage: ingest_corpus.py PP_INGEST CORPUS_DIR...   (exit 1 when any check fails)
 """
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -39,6 +42,13 @@ def pdfinfo_pages(path, password):
     return int(m.group(1)) if m else None
 
 
+def pdfdetach_count(path, password):
+    args = ["pdfdetach", "-list"] + (["-upw", password] if password else []) + [path]
+    r = subprocess.run(args, capture_output=True, text=True)
+    m = re.match(r"(\d+) embedded files", r.stdout)
+    return int(m.group(1)) if m else 0
+
+
 def pdftotext_chars(path, page, password):
     args = ["pdftotext", "-q", "-f", str(page), "-l", str(page)] + (["-upw", password] if password else []) + [path, "-"]
     r = subprocess.run(args, capture_output=True)
@@ -46,7 +56,18 @@ def pdftotext_chars(path, page, password):
 
 
 def main():
-    tool, corpus = sys.argv[1], sys.argv[2]
+    tool = sys.argv[1]
+    failures = 0
+    checked = 0
+    for corpus in sys.argv[2:]:
+        f, c = check(tool, corpus)
+        failures += f
+        checked += c
+    print(f"{checked} files, {failures} failing")
+    return 1 if failures else 0
+
+
+def check(tool, corpus):
     pw = passwords(corpus)
     failures = 0
     checked = 0
@@ -91,14 +112,23 @@ def main():
                         continue
                     problems.append(f"page {rec['page']}: pdftotext finds {chars} characters, the record has no lines")
                 notes.append(f"{len(pages)} pages = pdfinfo")
+                embedded = pdfdetach_count(path, pw.get(rel))
+                listed = pages[0].get("attachments", []) if pages else []
+                if embedded != len(listed):
+                    problems.append(f"pdfdetach lists {embedded} embedded files, the first page record {len(listed)}")
+                elif embedded:
+                    missing = [a["name"] for a in listed if not os.path.exists(a["path"]) or os.path.getsize(a["path"]) != a["size"]]
+                    if missing:
+                        problems.append(f"attachments not saved: {missing}")
+                    notes.append(f"{embedded} attachments saved ({', '.join(a.get('einvoice') or '-' for a in listed)})")
         else:
             notes.append(f"{len(pages)} image pages")
         checked += 1
         status = "FAIL" if problems else "ok  "
         failures += bool(problems)
         print(f"{status} {rel}: " + "; ".join(problems + notes))
-    print(f"{checked} files, {failures} failing")
-    return 1 if failures else 0
+    shutil.rmtree(work, ignore_errors=True)
+    return failures, checked
 
 
 if __name__ == "__main__":
