@@ -158,7 +158,9 @@ public final class InputStream {
                 var isDir: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else { continue }
                 if isDir.boolValue {
-                    stack.append(path + "/")
+                    // A symbolic link to a folder is not followed: it could loop back up the tree.
+                    let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
+                    if type != .typeSymbolicLink { stack.append(path + "/") }
                 } else if supportedExtensions.contains((name as NSString).pathExtension.lowercased()) {
                     found.append(path)
                 }
