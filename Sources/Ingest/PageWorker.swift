@@ -7,6 +7,8 @@ import PPShared
 public final class PageWorker {
     let options: IngestOptions
     private var open: (path: String, document: PDFDocument)?
+    /// The last raster band surface, reused by the next page of the same size.
+    private let bands = BandCache()
 
     public init(options: IngestOptions) { self.options = options }
 
@@ -155,7 +157,9 @@ public final class PageWorker {
         }
         let pw = max(1, Int((w * Double(dpi) / 72).rounded(.up)))
         let ph = max(1, Int((h * Double(dpi) / 72).rounded(.up)))
-        guard let image = Image.render(page, width: pw, height: ph, scale: Double(dpi) / 72, color: options.color, dpi: dpi)
+        guard
+            let image = Image.render(
+                page, width: pw, height: ph, scale: Double(dpi) / 72, color: options.color, dpi: dpi, bands: bands)
         else {
             throw ToolError(
                 .record, code: "render_failed",

@@ -217,8 +217,17 @@ public final class PDFPage {
     /// Renders the page into a white cairo RGB24 image `width` x `height` pixels at `scale` pixels per
     /// point (poppler_page_render). The caller owns the returned surface.
     /// `offsetY` renders the band of the page that starts that many pixels down.
-    func render(width: Int, height: Int, scale: Double, offsetY: Int = 0) -> CairoImage? {
-        guard let image = CairoImage(width: width, height: height) else { return nil }
+    /// `reuse` is a surface of a previous render with the same size, painted over instead of
+    /// allocating a fresh one (saves page faults on every page of a batch).
+    func render(width: Int, height: Int, scale: Double, offsetY: Int = 0, reuse: CairoImage? = nil) -> CairoImage? {
+        let image: CairoImage
+        if let reuse, reuse.width == width, reuse.height == height {
+            image = reuse
+            cairo_surface_mark_dirty(image.surface)
+        } else {
+            guard let fresh = CairoImage(width: width, height: height) else { return nil }
+            image = fresh
+        }
         let cr = cairo_create(image.surface)
         cairo_set_source_rgb(cr, 1, 1, 1)
         cairo_paint(cr)

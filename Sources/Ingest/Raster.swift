@@ -43,11 +43,15 @@ final class Image {
     /// Renders `page` into an 8-bit gray or 32-bit RGB Pix of `width` x `height` pixels, straight
     /// from cairo's RGB24 buffer (no PNG round trip). Big pages are rendered in horizontal bands of
     /// at most `bandPixels`, so the peak memory is the Pix plus one band, not a full RGB24 copy.
+    ///
+    /// `bands` keeps the last band surface of a worker for the next page of the same size.
     static func render(
-        _ page: PDFPage, width: Int, height: Int, scale: Double, color: Bool, dpi: Int, bandPixels: Int = 12_000_000
+        _ page: PDFPage, width: Int, height: Int, scale: Double, color: Bool, dpi: Int, bandPixels: Int = 12_000_000,
+        bands: BandCache? = nil
     ) -> Image? {
         _ = leptonicaQuiet
-        guard let pix = pixCreate(Int32(width), Int32(height), color ? 32 : 8) else { return nil }
+        // Every pixel is written below, so the image need not be cleared first.
+        guard let pix = pixCreateNoInit(Int32(width), Int32(height), color ? 32 : 8) else { return nil }
         let image = Image(pix)
         pixSetResolution(pix, Int32(dpi), Int32(dpi))
         let wpl = Int(pixGetWpl(pix))
@@ -56,8 +60,10 @@ final class Image {
         var top = 0
         while top < height {
             let rows = min(bandRows, height - top)
-            guard let band = page.render(width: width, height: rows, scale: scale, offsetY: top), let src = band.data
+            guard let band = page.render(width: width, height: rows, scale: scale, offsetY: top, reuse: bands?.surface),
+                let src = band.data
             else { return nil }
+            bands?.surface = band
             let stride = band.stride
             if color {
                 for y in 0..<rows {
@@ -97,6 +103,12 @@ final class Image {
         pixSetZlibCompression(pix, compression)
         try AtomicFile.write(to: path) { temp in pixWrite(temp, pix, Int32(IFF_PNG)) == 0 }
     }
+}
+
+/// The band surface a worker keeps between pages (one per worker thread; not Sendable).
+final class BandCache {
+    var surface: CairoImage?
+    init() {}
 }
 
 /// Atomic creation of files in the work folder: temporary name in the target folder, then rename.

@@ -215,6 +215,14 @@ struct PDFTests {
             var same: Int32 = 0
             pixEqual(whole.pix, banded.pix, &same)
             #expect(same == 1, "color \(color)")
+            // A worker's surface reused after another page renders the same pixels as a fresh one.
+            let cache = BandCache()
+            let other = try #require(pdf.page(1))
+            _ = Image.render(other, width: 414, height: 585, scale: 50.0 / 72, color: color, dpi: 50, bands: cache)
+            let reused = try #require(
+                Image.render(page, width: 414, height: 585, scale: 50.0 / 72, color: color, dpi: 50, bands: cache))
+            pixEqual(whole.pix, reused.pix, &same)
+            #expect(same == 1, "reused surface, color \(color)")
         }
     }
 
