@@ -73,7 +73,7 @@ public enum IngestCommand {
         var taskIndex = 0
         var errors = 0
 
-        let map = OrderedParallelMap<PageTask, JSON>(jobs: jobs) {
+        let map = OrderedParallelMap<PageTask, PageOutput>(jobs: jobs) {
             let worker = PageWorker(options: options)
             return { task in worker.run(task) }
         }
@@ -100,9 +100,9 @@ public enum IngestCommand {
                     return tasks[taskIndex]
                 }
             },
-            emit: { record in
-                if record.isErrorRecord { errors += 1 }
-                try sink.write(record)
+            emit: { output in
+                if output.isError { errors += 1 }
+                try sink.write(bytes: output.bytes + [0x0A])
                 progress.wrote()
             })
         progress.finish()

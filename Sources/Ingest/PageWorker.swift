@@ -2,6 +2,41 @@ import CLeptonica
 import Foundation
 import PPShared
 
+/// One finished record, already encoded on the worker thread (compact JSON, no newline).
+public struct PageOutput: Sendable {
+    public let isError: Bool
+    public let bytes: [UInt8]
+
+    /// The record as a JSON value (for tests and in-process callers).
+    public var json: JSON { (try? JSON.parse(bytes)) ?? .null }
+
+    /// Encodes `record`; `lines` is the pre-encoded "lines" value, spliced in at its sorted place.
+    static func encode(_ record: JSON, lines: [UInt8]? = nil) -> PageOutput {
+        var out: [UInt8] = []
+        guard let lines, case .object(let members) = record else {
+            record.encode(into: &out)
+            return PageOutput(isError: record.isErrorRecord, bytes: out)
+        }
+        out.reserveCapacity(lines.count + 1024)
+        var keys = Array(members.keys)
+        keys.append("lines")
+        keys.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        out.append(UInt8(ascii: "{"))
+        for (i, key) in keys.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            PageText.appendString(key, into: &out)
+            out.append(UInt8(ascii: ":"))
+            if key == "lines" {
+                out.append(contentsOf: lines)
+            } else {
+                members[key]!.encode(into: &out)
+            }
+        }
+        out.append(UInt8(ascii: "}"))
+        return PageOutput(isError: record.isErrorRecord, bytes: out)
+    }
+}
+
 /// Produces page records on one thread. It keeps the last PDF it opened (one poppler document per
 /// worker thread), so consecutive pages of a document share it. Not Sendable: one per thread.
 public final class PageWorker {
@@ -9,14 +44,18 @@ public final class PageWorker {
     private var open: (path: String, document: PDFDocument)?
     /// The last raster band surface, reused by the next page of the same size.
     private let bands = BandCache()
+    /// The encoded "lines" of the page being worked on.
+    private var lines: [UInt8]?
 
     public init(options: IngestOptions) { self.options = options }
 
-    /// The record for one task (never throws: a failure becomes an error record).
-    public func run(_ task: PageTask) -> JSON {
+    /// The record for one task, encoded (never throws: a failure becomes an error record).
+    public func run(_ task: PageTask) -> PageOutput {
         switch task {
-        case .record(let record): return record
+        case .record(let record): return PageOutput.encode(record)
         case .page(let info, let index):
+            lines = nil
+            defer { lines = nil }
             var record = info.baseRecord(page: index + 1)
             if index == 0 {
                 if let attachments = info.attachments { record["attachments"] = attachments }
@@ -27,9 +66,9 @@ public final class PageWorker {
                 case .pdf: try pdfPage(info, index: index, into: &record)
                 case .image: try imagePage(info, index: index, into: &record)
                 }
-                return .object(record)
+                return PageOutput.encode(.object(record), lines: lines)
             } catch {
-                return JSON.object(record).markedAsError(error, tool: InputStream.tool)
+                return PageOutput.encode(JSON.object(record).markedAsError(error, tool: InputStream.tool))
             }
         }
     }
@@ -89,7 +128,11 @@ public final class PageWorker {
                     ], to: &record)
             }
         }
-        if !text.lines.isEmpty { record["lines"] = text.json }
+        if !text.lines.isEmpty {
+            var encoded: [UInt8] = []
+            text.encodedJSON(into: &encoded)
+            lines = encoded
+        }
         if usable {
             record["text_source"] = "pdf"
             record["text_layer"] = text.isPriorOCR ? "ocr" : "digital"

@@ -192,6 +192,95 @@ public struct PageText: Sendable {
         return name
     }
 
+    /// The "lines" value encoded straight to JSON text, byte for byte what `json.encoded()` gives
+    /// (keys sorted, 2 decimals). A book page holds thousands of words: building and freeing a JSON
+    /// tree for them cost more than poppler's text extraction itself.
+    public func encodedJSON(into out: inout [UInt8]) {
+        func box(_ b: [Double]) {
+            out.append(contentsOf: #""box":["#.utf8)
+            for (i, v) in b.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                PageText.appendCoordinate(v, into: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        }
+        func fontAndSize(_ font: String?, _ size: Double?) {
+            if let font {
+                out.append(contentsOf: #","font":"#.utf8)
+                PageText.appendString(font, into: &out)
+            }
+            if let size {
+                out.append(contentsOf: #","size":"#.utf8)
+                PageText.appendCoordinate(size, into: &out)
+            }
+        }
+        out.append(UInt8(ascii: "["))
+        for (i, line) in lines.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            out.append(UInt8(ascii: "{"))
+            box(line.box)
+            fontAndSize(line.font, line.size)
+            out.append(contentsOf: #","text":"#.utf8)
+            PageText.appendString(line.text, into: &out)
+            out.append(contentsOf: #","words":["#.utf8)
+            for (j, w) in line.words.enumerated() {
+                if j > 0 { out.append(UInt8(ascii: ",")) }
+                out.append(UInt8(ascii: "{"))
+                box(w.box)
+                fontAndSize(w.font, w.size)
+                out.append(contentsOf: #","text":"#.utf8)
+                PageText.appendString(w.text, into: &out)
+                out.append(UInt8(ascii: "}"))
+            }
+            out.append(contentsOf: "]}".utf8)
+        }
+        out.append(UInt8(ascii: "]"))
+    }
+
+    /// A JSON string with the same escapes as PPShared's encoder.
+    static func appendString(_ s: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in s.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
+            case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
+            case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+            case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+            case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+            case 0x08: out.append(contentsOf: [0x5C, UInt8(ascii: "b")])
+            case 0x0C: out.append(contentsOf: [0x5C, UInt8(ascii: "f")])
+            case 0..<0x20, 0x7F:
+                let hex = Array("0123456789abcdef".utf8)
+                out.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+            default: out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends a number rounded to 2 decimals, printed as `JSON.rounded` prints it.
+    static func appendCoordinate(_ value: Double, into out: inout [UInt8]) {
+        guard value.isFinite, abs(value) < 1e13 else {
+            JSON.rounded(value).encode(into: &out)
+            return
+        }
+        let cents = Int((value * 100).rounded())
+        if cents < 0 { out.append(UInt8(ascii: "-")) }
+        let magnitude = cents.magnitude
+        appendDigits(magnitude / 100, into: &out)
+        let fraction = magnitude % 100
+        if fraction != 0 {
+            out.append(UInt8(ascii: "."))
+            out.append(UInt8(ascii: "0") + UInt8(fraction / 10))
+            if fraction % 10 != 0 { out.append(UInt8(ascii: "0") + UInt8(fraction % 10)) }
+        }
+    }
+
+    private static func appendDigits(_ n: UInt, into out: inout [UInt8]) {
+        if n >= 10 { appendDigits(n / 10, into: &out) }
+        out.append(UInt8(ascii: "0") + UInt8(n % 10))
+    }
+
     /// The "lines" value of a page record.
     public var json: JSON {
         func box(_ b: [Double]) -> JSON { .array(b.map { PageText.coordinate($0) }) }

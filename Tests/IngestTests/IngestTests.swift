@@ -26,7 +26,7 @@ func scratchFolder() -> String {
 
 func records(_ item: InputItem, options: IngestOptions) -> [JSON] {
     let worker = PageWorker(options: options)
-    return Planner(options: options).plan(item).map { worker.run($0) }
+    return Planner(options: options).plan(item).map { worker.run($0).json }
 }
 
 @Suite("text layer")
@@ -89,7 +89,26 @@ struct TextLayerTests {
         var generator = SystemRandomNumberGenerator()
         var values: [Double] = [0, -0.0, 0.5, -0.05, 0.004, 0.005, 1.1, 33.23, 841.89, 595.2755910000001, -12.345, 99999.999]
         for _ in 0..<2000 { values.append(Double.random(in: -2000...2000, using: &generator)) }
-        for v in values { #expect(PageText.coordinate(v) == JSON.rounded(v), "\(v)") }
+        for v in values {
+            #expect(PageText.coordinate(v) == JSON.rounded(v), "\(v)")
+            var bytes: [UInt8] = []
+            PageText.appendCoordinate(v, into: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == JSON.rounded(v).encoded(), "\(v)")
+        }
+    }
+
+    @Test func encodedLinesEqualTheJSONTree() throws {
+        let pdf = try PDFDocument.open(path: repoPath("samples/pdf/rs-grejanje-cyr-2p.pdf"), password: nil)
+        let page = try #require(pdf.page(0))
+        let (w, h) = page.size
+        let text = PageText(raw: page.textLayer(), width: w, height: h)
+        var bytes: [UInt8] = []
+        text.encodedJSON(into: &bytes)
+        #expect(!text.lines.isEmpty)
+        #expect(String(decoding: bytes, as: UTF8.self) == text.json.encoded())
+        var escaped: [UInt8] = []
+        PageText.appendString("a\"b\\c\n\u{1}é", into: &escaped)
+        #expect(String(decoding: escaped, as: UTF8.self) == JSON.string("a\"b\\c\n\u{1}é").encoded())
     }
 
     @Test func subsetTagIsDropped() {
