@@ -66,6 +66,9 @@ public enum IngestCommand {
         }
         let stdin = operands.contains("-") ? LineReader(standardInputNamed: "stdin") : nil
         let inputs = InputStream(operands: operands, stdin: stdin, workFolder: options.workFolder)
+        inputs.onEmptyFolder = { folder in
+            diagnostics.warning("'\(folder)' holds no PDF or image file (PDF, PNG, JPEG, TIFF, BMP, PNM, WebP)")
+        }
         let sink = OutputSink(autoFlush: true)
         let planner = Planner(options: options)
         let progress = Progress(enabled: Diagnostics.stderrIsTerminal, diagnostics: diagnostics)

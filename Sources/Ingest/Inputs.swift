@@ -37,6 +37,8 @@ public final class InputStream {
     private let readStdin: Bool
     private let workFolder: String
     public static let tool = "pp-ingest"
+    /// Called with a folder that holds no supported file (the run says so on stderr).
+    public var onEmptyFolder: ((String) -> Void)?
 
     /// File extensions a folder walk picks up.
     public static let supportedExtensions: Set<String> = [
@@ -138,7 +140,9 @@ public final class InputStream {
             pending.append(.file(item))
             return
         }
-        for path in Self.walk(folder: item.path, skipping: workFolder) {
+        let found = Self.walk(folder: item.path, skipping: workFolder)
+        if found.isEmpty { onEmptyFolder?(item.source) }
+        for path in found {
             pending.append(.file(InputItem(path: path, source: path, base: item.base)))
         }
     }
