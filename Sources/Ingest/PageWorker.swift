@@ -250,7 +250,9 @@ public final class PageWorker {
             imageJSON = ["path": .string(info.item.path), "dpi": .int(dpi), "width": .int(ow), "height": .int(oh)]
             if header.isTIFF, info.pages > 1 { imageJSON["frame"] = .int(index) }
         } else {
-            let path = info.folder(options) + "/p\(index + 1)-image.png"
+            // Named by the pixel budget too when it shrinks the image, so another budget gets its own file.
+            let budget = ow * oh > options.maxPixels ? "-\(options.maxPixels / 1_000_000)mp" : ""
+            let path = info.folder(options) + "/p\(index + 1)-image\(budget).png"
             if let existing = pngSize(path: path) {
                 let scaledDPI = Int((Double(dpi) * Double(existing.width) / Double(ow)).rounded())
                 imageJSON = [
@@ -258,20 +260,19 @@ public final class PageWorker {
                 ]
             } else {
                 guard
-                    let (image, reduction) = ImageNormalizer.decode(
+                    let (image, _) = ImageNormalizer.decode(
                         path: info.item.path, header: header, frame: index, maxPixels: options.maxPixels),
                     ImageNormalizer.normalize(image, orientation: header.orientation)
                 else {
                     throw ToolError(.record, code: "image_unreadable", "\(label) cannot be decoded: the image data is damaged")
                 }
-                let factor = ImageNormalizer.fit(image, maxPixels: options.maxPixels) / Double(reduction)
+                _ = ImageNormalizer.fit(image, maxPixels: options.maxPixels)
                 let scaledDPI = max(1, Int((Double(dpi) * Double(image.width) / Double(ow)).rounded()))
                 image.setResolution(scaledDPI)
                 try image.writePNG(to: path, compression: options.pngCompression)
                 imageJSON = [
                     "path": .string(path), "dpi": .int(scaledDPI), "width": .int(image.width), "height": .int(image.height),
                 ]
-                _ = factor
                 decoded = image
             }
             if ow * oh > options.maxPixels {
