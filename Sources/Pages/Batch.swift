@@ -41,8 +41,10 @@ public struct BatchSettings: Sendable {
     public var password: String?
     public var decrypt: Bool
     public var breakSignature: Bool
+    public var deterministicID: Bool
 
-    public init(password: String?, decrypt: Bool, breakSignature: Bool) {
+    public init(password: String?, decrypt: Bool, breakSignature: Bool, deterministicID: Bool = false) {
+        self.deterministicID = deterministicID
         self.password = password
         self.decrypt = decrypt
         self.breakSignature = breakSignature
@@ -75,7 +77,7 @@ public func job(fromRecord record: JSON, settings: BatchSettings) throws(ToolErr
     return EditJob(
         input: source, output: output, inPlace: inPlace, password: settings.password,
         decrypt: record["decrypt"]?.boolValue ?? settings.decrypt, breakSignature: settings.breakSignature,
-        operations: ops)
+        deterministicID: settings.deterministicID, operations: ops)
 }
 
 /// The keys pp-pages owns in a batch record; every other key passes through to the result.

@@ -14,12 +14,15 @@ public struct EditJob: Sendable, Equatable {
     public var password: String?
     public var decrypt: Bool
     public var breakSignature: Bool
+    /// Derive the /ID from the content (qpdf --deterministic-id); costs an MD5 pass over the output.
+    public var deterministicID: Bool
     public var operations: [PageOperation]
 
     public init(
         input: String, output: String?, inPlace: Bool, password: String? = nil, decrypt: Bool = false,
-        breakSignature: Bool = false, operations: [PageOperation]
+        breakSignature: Bool = false, deterministicID: Bool = false, operations: [PageOperation]
     ) {
+        self.deterministicID = deterministicID
         self.input = input
         self.output = inPlace ? input : (output ?? "")
         self.inPlace = inPlace
@@ -170,7 +173,7 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
     let encrypted = primary.isEncrypted
     let destination = try AtomicDestination(destination: job.output)
     do {
-        try primary.write(to: destination.temporary, keepEncryption: !job.decrypt, deterministicID: !encrypted || job.decrypt)
+        try primary.write(to: destination.temporary, keepEncryption: !job.decrypt, deterministicID: job.deterministicID && (!encrypted || job.decrypt))
         try destination.commit(modeOf: job.inPlace ? job.input : nil)
     } catch {
         destination.discard()

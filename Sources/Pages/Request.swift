@@ -8,6 +8,7 @@ public struct Invocation: Sendable, Equatable {
     public var password: String?
     public var decrypt = false
     public var breakSignature = false
+    public var deterministicID = false
     public var opsFile: String?
     public var operations: [PageOperation] = []
 
@@ -39,6 +40,7 @@ public let pagesCommand = CommandSpec(
         .value("password", "P", help: "password of encrypted input (default: $PP_PDF_PASSWORD)"),
         .flag("decrypt", help: "write the result without encryption (default: keep the input's encryption)"),
         .flag("break-signature", help: "allow --in-place on a signed PDF (editing invalidates the signature)"),
+        .flag("deterministic-id", help: "derive the file /ID from the content: the same edit gives the same bytes"),
     ],
     examples: [
         ("pp-pages scan.pdf --delete 3 --insert-at 2 page.jpg -o fixed.pdf", "drop page 3, put a photo in as page 2"),
@@ -124,6 +126,7 @@ extension Invocation {
             case "--in-place": inv.inPlace = true
             case "--decrypt": inv.decrypt = true
             case "--break-signature": inv.breakSignature = true
+            case "--deterministic-id": inv.deterministicID = true
             case "--password": inv.password = try value("a password")
             case "--ops":
                 if inv.opsFile != nil { throw .usage("--ops given more than once") }
