@@ -157,6 +157,7 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
             primary.release(page)
         }
         Outlines.dropDestinations(in: primary, keeping: kept)
+        FormFields.dropFields(in: primary, keeping: kept)
         primary.releaseAllHandles()
     }
     for (i, planned) in plan.pages.enumerated() where planned.rotation != 0 {

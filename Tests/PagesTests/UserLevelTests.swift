@@ -290,3 +290,23 @@ struct UserLevelTests {
         #expect(try Harness.rotations(out) == [0, 0, 270])
     }
 }
+
+@Suite("deleted pages are gone")
+struct DeletedPagesTests {
+    /// How many page objects the file holds (qpdf --json=1 objects), reachable or not from the page tree.
+    static func pageObjects(_ pdf: String) throws -> Int {
+        let json = try Harness.run("qpdf", ["--json=1", "--json-key=objects", pdf]).stdout
+        return json.components(separatedBy: "\"/Type\": \"/Page\"").count - 1
+    }
+
+    @Test(arguments: ["outline.pdf", "signed.pdf"])
+    func noBookmarkOrFormFieldKeepsADeletedPageInTheFile(_ name: String) throws {
+        let dir = try Harness.folder()
+        let out = dir.appendingPathComponent("out.pdf").path
+        let r = try Harness.pages([Harness.fixture(name), "--delete", "1", "-o", out])
+        #expect(r.status == 0 || r.status == 3, "\(r.stderr)")
+        let pages = try Harness.pageTexts(out).count
+        #expect(try Self.pageObjects(out) == pages)
+        #expect(try Harness.pageTexts(out).allSatisfy { $0 != "Page 1" })
+    }
+}
