@@ -32,12 +32,12 @@ public final class JSONLinesReader {
         }
     }
 
-    static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    public static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
     }
 
     /// Decodes one line; the error message names where, never what.
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, input: String, line: Int, tool: String) -> JSONLine {
+    public static func decode(_ bytes: UnsafeBufferPointer<UInt8>, input: String, line: Int, tool: String) -> JSONLine {
         do {
             let value = try JSON.parse(buffer: bytes)
             guard case .object = value else {
@@ -47,7 +47,9 @@ public final class JSONLinesReader {
             return .record(value, line: line)
         } catch {
             return .unreadable(
-                ToolError(.record, code: "bad_json", "\(input) line \(line): not valid JSON (\(error.reason) at byte \(error.offset + 1))"),
+                ToolError(
+                    .record, code: "bad_json",
+                    "\(input) line \(line): not valid JSON (\(error.reason) at byte \(error.offset + 1))"),
                 line: line)
         }
     }
