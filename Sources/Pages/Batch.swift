@@ -23,7 +23,8 @@ public func readOperations(from path: String) throws(ToolError) -> [PageOperatio
             throw .usage(error.message)
         case .record(let json, let line):
             if json["source"] != nil {
-                throw .usage("\(path) line \(line): a record with \"source\" edits its own file; leave IN.pdf off the command line")
+                throw .usage(
+                    "\(path) line \(line): a record with \"source\" edits its own file; leave IN.pdf off the command line")
             }
             do {
                 ops.append(try operation(fromJSON: json))

@@ -105,13 +105,16 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
         if job.inPlace, !job.breakSignature {
             throw ToolError(
                 .record, code: "signed",
-                "'\(job.input)' is digitally signed and editing it invalidates the signature; write a copy with -o OUT.pdf, or add --break-signature to replace it in place")
+                "'\(job.input)' is digitally signed and editing it invalidates the signature; write a copy with -o OUT.pdf, or add --break-signature to replace it in place"
+            )
         }
         warnings.append("'\(job.input)' is digitally signed; the signature of the edited PDF is no longer valid")
     }
 
     // 4. Build the new page tree in the primary document (keeps its outlines, labels, forms).
-    let identity = plan.pages.count == count && plan.pages.enumerated().allSatisfy { $0.element.source == 0 && $0.element.page == $0.offset + 1 }
+    let identity =
+        plan.pages.count == count
+        && plan.pages.enumerated().allSatisfy { $0.element.source == 0 && $0.element.page == $0.offset + 1 }
     if !identity {
         let q = primary.handle
         let primaryPages = (0..<count).map { primary.page($0) }
@@ -174,7 +177,9 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
     let encrypted = primary.isEncrypted
     let destination = try AtomicDestination(destination: job.output)
     do {
-        try primary.write(to: destination.temporary, keepEncryption: !job.decrypt, deterministicID: job.deterministicID && (!encrypted || job.decrypt))
+        try primary.write(
+            to: destination.temporary, keepEncryption: !job.decrypt,
+            deterministicID: job.deterministicID && (!encrypted || job.decrypt))
         try destination.commit(modeOf: job.inPlace ? job.input : nil)
     } catch {
         destination.discard()
@@ -216,7 +221,8 @@ private func damageWarning(_ doc: QPDFDocument) -> String? {
 }
 
 private func sameFile(_ a: String, _ b: String) -> Bool {
-    var sa = stat(), sb = stat()
+    var sa = stat()
+    var sb = stat()
     guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
     return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
 }
@@ -229,7 +235,8 @@ func pageID(_ doc: QPDFDocument, _ page: qpdf_oh) -> Int {
 private func mediaBox(_ doc: QPDFDocument, _ page: qpdf_oh) -> (width: Double, height: Double)? {
     let values = doc.items(doc.key(page, "/MediaBox")).compactMap { doc.number($0) }
     guard values.count == 4 else { return nil }
-    let w = abs(values[2] - values[0]), h = abs(values[3] - values[1])
+    let w = abs(values[2] - values[0])
+    let h = abs(values[3] - values[1])
     return w > 0 && h > 0 ? (w, h) : nil
 }
 

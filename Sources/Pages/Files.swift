@@ -108,7 +108,8 @@ final class AtomicDestination {
         guard fd >= 0 else {
             throw ToolError(
                 .record, code: "output_unwritable",
-                "cannot write beside '\(destination)': \(systemErrorText(errno)) (does the folder '\(dir)' exist and is it writable?)")
+                "cannot write beside '\(destination)': \(systemErrorText(errno)) (does the folder '\(dir)' exist and is it writable?)"
+            )
         }
         close(fd)
         temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
@@ -133,7 +134,8 @@ final class AtomicDestination {
         guard rename(temporary, destination) == 0 else {
             let err = errno
             discard()
-            throw ToolError(.record, code: "output_unwritable", "cannot rename the result to '\(destination)': \(systemErrorText(err))")
+            throw ToolError(
+                .record, code: "output_unwritable", "cannot rename the result to '\(destination)': \(systemErrorText(err))")
         }
         done = true
         release()

@@ -35,7 +35,8 @@ public let pagesCommand = CommandSpec(
         .value("to", "N", help: "where moved pages start in the result (1..., or z for the end)", repeatable: true),
         .value("insert-at", "N FILE[:RANGE]", help: "insert a PDF's pages or an image so the first is page N", repeatable: true),
         .value("append", "FILE[:RANGE]", help: "add a PDF's pages or an image at the end", repeatable: true),
-        .value("rotate", "DEG[:RANGE]", help: "turn pages by 90, 180, 270 or -90 more (all pages without RANGE)", repeatable: true),
+        .value(
+            "rotate", "DEG[:RANGE]", help: "turn pages by 90, 180, 270 or -90 more (all pages without RANGE)", repeatable: true),
         .value("ops", "FILE", help: "read operations (or whole edit records) as JSON Lines; - is stdin"),
         .value("password", "P", help: "password of encrypted input (default: $PP_PDF_PASSWORD)"),
         .flag("decrypt", help: "write the result without encryption (default: keep the input's encryption)"),
@@ -226,7 +227,9 @@ public func splitFileSpec(_ spec: String, exists: (String) -> Bool = fileExists)
 /// Reads operations from JSON: {"op":"delete","pages":"3"}, {"op":"insert","at":2,"file":"scan.jpg"}, ...
 public func operation(fromJSON json: JSON) throws(ToolError) -> PageOperation {
     guard let object = json.objectValue else { throw .usage("an operation must be a JSON object") }
-    guard let op = object["op"]?.stringValue else { throw .usage("an operation needs \"op\" (delete, keep, order, move, insert, append, rotate)") }
+    guard let op = object["op"]?.stringValue else {
+        throw .usage("an operation needs \"op\" (delete, keep, order, move, insert, append, rotate)")
+    }
     func rangeText(_ key: String) -> String? {
         switch object[key] {
         case .string(let s)?: s

@@ -30,7 +30,9 @@ enum Harness {
     }
 
     /// Runs a program; `stdin` is fed when given.
-    static func run(_ executable: String, _ arguments: [String], stdin: String? = nil, env: [String: String] = [:]) throws -> Result {
+    static func run(_ executable: String, _ arguments: [String], stdin: String? = nil, env: [String: String] = [:]) throws
+        -> Result
+    {
         let p = Process()
         p.executableURL = executable.hasPrefix("/") ? URL(fileURLWithPath: executable) : URL(fileURLWithPath: "/usr/bin/env")
         p.arguments = executable.hasPrefix("/") ? arguments : [executable] + arguments
@@ -39,7 +41,9 @@ enum Harness {
         environment["PP_PDF_PASSWORD"] = nil
         for (k, v) in env { environment[k] = v }
         p.environment = environment
-        let out = Pipe(), err = Pipe(), inp = Pipe()
+        let out = Pipe()
+        let err = Pipe()
+        let inp = Pipe()
         p.standardOutput = out
         p.standardError = err
         p.standardInput = inp
@@ -49,7 +53,8 @@ enum Harness {
         let o = out.fileHandleForReading.readDataToEndOfFile()
         let e = err.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
-        return Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+        return Result(
+            status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
     }
 
     static func pages(_ arguments: [String], stdin: String? = nil, env: [String: String] = [:]) throws -> Result {
@@ -181,12 +186,15 @@ struct UserLevelTests {
         let dir = try Harness.folder()
         let kept = dir.appendingPathComponent("kept.pdf").path
         let plain = dir.appendingPathComponent("plain.pdf").path
-        let r1 = try Harness.pages([Harness.fixture("encrypted.pdf"), "--delete", "1", "-o", kept], env: ["PP_PDF_PASSWORD": "secret"])
+        let r1 = try Harness.pages(
+            [Harness.fixture("encrypted.pdf"), "--delete", "1", "-o", kept], env: ["PP_PDF_PASSWORD": "secret"])
         #expect(try Harness.record(r1.stdout)["encryption"] as? String == "kept")
         #expect(try Harness.qpdfCheck(kept, password: "secret").status == 0)
         #expect(try Harness.run("qpdf", ["--requires-password", kept]).status == 0)  // 0: a password is required
         #expect(try Harness.pageTexts(kept, password: "secret") == ["Page 2", "Page 3", "Page 4", "Page 5"])
-        let r2 = try Harness.pages([Harness.fixture("encrypted.pdf"), "--password", "secret", "--decrypt", "--keep", "5", "-o", plain])
+        let r2 = try Harness.pages([
+            Harness.fixture("encrypted.pdf"), "--password", "secret", "--decrypt", "--keep", "5", "-o", plain,
+        ])
         #expect(try Harness.record(r2.stdout)["encryption"] as? String == "removed")
         #expect(try Harness.run("qpdf", ["--is-encrypted", plain]).status == 2)  // 2: not encrypted
         #expect(try Harness.pageTexts(plain) == ["Page 5"])
@@ -258,7 +266,8 @@ struct UserLevelTests {
 
     @Test func aStreamOfEditRecordsGoesOnAfterABadOne() throws {
         let dir = try Harness.folder()
-        let a = dir.appendingPathComponent("a.pdf").path, b = dir.appendingPathComponent("b.pdf").path
+        let a = dir.appendingPathComponent("a.pdf").path
+        let b = dir.appendingPathComponent("b.pdf").path
         let five = Harness.fixture("five.pdf")
         let stdin = """
             {"source":"\(five)","ops":[{"op":"order","pages":"z-1"}],"output":"\(a)","customer_id":7}
@@ -282,7 +291,8 @@ struct UserLevelTests {
     @Test func operationsFromAFileApplyToTheInput() throws {
         let dir = try Harness.folder()
         let ops = dir.appendingPathComponent("ops.jsonl")
-        try Data("{\"op\":\"delete\",\"pages\":\"1-2\"}\n{\"op\":\"rotate\",\"degrees\":270,\"pages\":\"z\"}\n".utf8).write(to: ops)
+        try Data("{\"op\":\"delete\",\"pages\":\"1-2\"}\n{\"op\":\"rotate\",\"degrees\":270,\"pages\":\"z\"}\n".utf8).write(
+            to: ops)
         let out = dir.appendingPathComponent("out.pdf").path
         let r = try Harness.pages([Harness.fixture("five.pdf"), "--ops", ops.path, "-o", out])
         #expect(r.status == 0, "\(r.stderr)")
