@@ -320,3 +320,33 @@ struct DeletedPagesTests {
         #expect(try Harness.pageTexts(out).allSatisfy { $0 != "Page 1" })
     }
 }
+
+@Suite("images become pages")
+struct ImagePageTests {
+    /// "W x H" and rotation of each page, as pdfinfo reports them.
+    static func sizes(_ pdf: String) throws -> [String] {
+        let info = try Harness.run("pdfinfo", ["-f", "1", "-l", "99", pdf]).stdout
+        return info.split(separator: "\n").filter { $0.hasPrefix("Page") && ($0.contains(" size:") || $0.contains(" rot:")) }.map
+        {
+            $0.split(separator: ":", maxSplits: 1)[1].trimmingCharacters(in: .whitespaces)
+        }
+    }
+
+    @Test func sizeFollowsResolutionAndEXIFOrientationTurnsThePage() throws {
+        let dir = try Harness.folder()
+        let out = dir.appendingPathComponent("out.pdf").path
+        let r = try Harness.pages([
+            Harness.fixture("five.pdf"), "--keep", "1", "--append", Harness.fixture("photo.jpg"), "--append",
+            Harness.fixture("scan.png"), "--append", Harness.fixture("photo-exif6.jpg"), "-o", out,
+        ])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try Harness.qpdfCheck(out).status == 0)
+        #expect(
+            try Self.sizes(out) == [
+                "595 x 842 pts (A4)", "0",
+                "120 x 160 pts", "0",  // 120x160 px at 72 dpi
+                "72 x 36 pts", "0",  // 100x50 px at 100 dpi
+                "793.33 x 595 pts", "90",  // no resolution: fitted to the first page, turned upright by EXIF 6
+            ])
+    }
+}
