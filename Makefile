@@ -27,7 +27,10 @@ deps:
 
 build: deps
 	$(SWIFT) build -c $(CONFIG) --product pp-cardcheck
-	$(SWIFT) build -c $(CONFIG) --product pp-pages --static-swift-stdlib
+	@# pp-pages links the Swift runtime statically (1.3 MB less resident memory per run, see bench/pages);
+	@# its own scratch path keeps the other products' build from being redone each time.
+	$(SWIFT) build -c $(CONFIG) --product pp-pages --static-swift-stdlib --scratch-path .build/static
+	@mkdir -p $(BIN) && cp .build/static/$(CONFIG)/pp-pages $(BIN)/pp-pages
 
 test: deps
 	$(SWIFT) build

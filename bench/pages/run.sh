@@ -11,8 +11,9 @@ RUNS=${RUNS:-5}
 for tool in hyperfine qpdf python3 /usr/bin/time; do
     command -v "$tool" >/dev/null || { echo "bench/pages: needs $tool (apt-get install -y hyperfine time qpdf python3)" >&2; exit 2; }
 done
-swift build -c release --product pp-pages --static-swift-stdlib >&2
-PP=$PWD/.build/release/pp-pages
+# As `make build` builds it: the Swift runtime linked statically, in its own scratch path.
+swift build -c release --product pp-pages --static-swift-stdlib --scratch-path .build/static >&2
+PP=$PWD/.build/static/release/pp-pages
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 python3 bench/pages/make-book.py "$BOOK_PAGES" "$work/book.pdf"
