@@ -42,7 +42,7 @@ public struct EditOutcome: Sendable {
 /// A document pages are taken from.
 private enum Source {
     case pdf(QPDFDocument, pages: [qpdf_oh])
-    case image(PageImage)
+    case images([PageImage])
 }
 
 /// Runs one edit: opens everything, validates the whole request, and only then writes the
@@ -79,18 +79,19 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
     primary.releaseAllHandles()
     var sources: [String: Source] = [:]
     let plan = try EditPlan.make(operations: job.operations, primaryPages: count) { file throws(ToolError) -> Int in
-        if let known = sources[file] {
-            if case .pdf(_, let pages) = known { return pages.count }
-            return 1
+        switch sources[file] {
+        case .pdf(_, let pages)?: return pages.count
+        case .images(let images)?: return images.count
+        case nil: break
         }
         guard isRegularFile(file) else {
             throw ToolError(
                 .record, code: "file_missing",
                 fileExists(file) ? "'\(file)' is not a regular file" : "the file to insert '\(file)' does not exist")
         }
-        if let image = try PageImage.load(path: file, name: file) {
-            sources[file] = .image(image)
-            return 1
+        if let images = try PageImage.load(path: file, name: file) {
+            sources[file] = .images(images)
+            return images.count
         }
         let doc = try QPDFDocument(path: file, name: file, password: job.password)
         try doc.pushInheritedAttributes()
@@ -120,7 +121,7 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
         let primaryPages = (0..<count).map { primary.page($0) }
         var fit = (width: 595.28, height: 841.89)
         if let first = primaryPages.first, let box = mediaBox(primary, first) { fit = box }
-        var imagePages: [Int: qpdf_oh] = [:]
+        var imagePages: [Int: qpdf_oh] = [:]  // source << 20 | page -> the page built for it
         for oh in primaryPages.reversed() {
             _ = qpdf_remove_page(q, oh)
         }
@@ -133,11 +134,12 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
                 switch sources[file]! {
                 case .pdf(let doc, let pages):
                     _ = qpdf_add_page(q, doc.handle, pages[planned.page - 1], QPDF_FALSE)
-                case .image(let image):
-                    if imagePages[planned.source] == nil {
-                        imagePages[planned.source] = try image.makePage(in: primary, fit: fit)
+                case .images(let images):
+                    let key = planned.source << 20 | planned.page
+                    if imagePages[key] == nil {
+                        imagePages[key] = try images[planned.page - 1].makePage(in: primary, fit: fit)
                     }
-                    _ = qpdf_add_page(q, q, imagePages[planned.source]!, QPDF_FALSE)
+                    _ = qpdf_add_page(q, q, imagePages[key]!, QPDF_FALSE)
                 }
             }
             try primary.check("add a page")

@@ -32,12 +32,16 @@ struct PageImage {
     /// 1-bit leptonica images store 1 = black; PDF gray stores 0 = black.
     var invert = false
 
-    /// Reads a JPEG (by its markers, no decoding) or any image leptonica reads; nil for other files.
-    static func load(path: String, name: String) throws(ToolError) -> PageImage? {
-        guard let bytes = readFile(path) else {
+    /// Reads a JPEG (by its markers, no decoding) or any image leptonica reads (every page of a
+    /// multi-page TIFF); nil when the file is a PDF.
+    static func load(path: String, name: String) throws(ToolError) -> [PageImage]? {
+        guard let head = readFile(path, limit: 1024) else {
             throw ToolError(.record, code: "file_missing", "'\(name)' cannot be read: \(systemErrorText(errno))")
         }
-        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
+        if head.starts(with: [0xFF, 0xD8, 0xFF]) {
+            guard let bytes = readFile(path) else {
+                throw ToolError(.record, code: "file_missing", "'\(name)' cannot be read: \(systemErrorText(errno))")
+            }
             guard let info = JPEGInfo(bytes) else {
                 throw ToolError(.record, code: "image_unreadable", "'\(name)' looks like a JPEG but its header is damaged")
             }
@@ -47,25 +51,47 @@ struct PageImage {
                     "'\(name)' is a \(info.bitsPerComponent)-bit JPEG with \(info.components) components; PDF takes 8-bit gray, RGB or CMYK"
                 )
             }
-            return PageImage(
-                width: info.width, height: info.height, components: info.components, bitsPerComponent: 8,
-                dpi: info.dpi, rotation: info.rotation, samples: .jpeg(bytes, adobe: info.adobe))
+            return [
+                PageImage(
+                    width: info.width, height: info.height, components: info.components, bitsPerComponent: 8,
+                    dpi: info.dpi, rotation: info.rotation, samples: .jpeg(bytes, adobe: info.adobe))
+            ]
         }
-        if bytes.starts(with: Array("%PDF".utf8)) { return nil }
-        return try decodeWithLeptonica(path: path, name: name)
-    }
-
-    private static func decodeWithLeptonica(path: String, name: String) throws(ToolError) -> PageImage {
+        // A PDF's header may follow some bytes of junk; readers look in the first 1024.
+        let pdfMagic = Array("%PDF-".utf8)
+        if head.count >= pdfMagic.count,
+            (0...(head.count - pdfMagic.count)).contains(where: { head[$0..<$0 + pdfMagic.count].elementsEqual(pdfMagic) })
+        {
+            return nil
+        }
         guard let lept = Leptonica.load() else {
             throw ToolError(
                 .record, code: "image_unsupported",
                 "'\(name)' is not a PDF or a JPEG, and leptonica (liblept) is not installed to read other images")
         }
         _ = lept.setMsgSeverity(Leptonica.severityNone)
-        guard let read = lept.pixRead(path) else {
-            throw ToolError(
-                .record, code: "file_unsupported", "'\(name)' is neither a PDF nor an image leptonica can read")
+        let isTIFF = head.starts(with: [0x49, 0x49, 0x2A, 0x00]) || head.starts(with: [0x4D, 0x4D, 0x00, 0x2A])
+        var count: Int32 = 1
+        if isTIFF, let file = fopen(path, "rb") {
+            if lept.tiffGetCount(file, &count) != 0 || count < 1 { count = 1 }
+            fclose(file)
         }
+        var pages: [PageImage] = []
+        for n in 0..<count {
+            guard let pix = isTIFF ? lept.pixReadTiff(path, n) : lept.pixRead(path) else {
+                throw ToolError(
+                    .record, code: "file_unsupported",
+                    n == 0
+                        ? "'\(name)' is neither a PDF nor an image leptonica can read"
+                        : "page \(n + 1) of the TIFF '\(name)' cannot be read")
+            }
+            pages.append(try convert(pix, lept: lept, name: name))
+        }
+        return pages
+    }
+
+    /// Copies a Pix's pixels out as PDF samples (gray, RGB or 1-bit); destroys the Pix.
+    private static func convert(_ read: Leptonica.Pix, lept: Leptonica, name: String) throws(ToolError) -> PageImage {
         var owned: [Leptonica.Pix] = [read]
         defer {
             for p in owned {

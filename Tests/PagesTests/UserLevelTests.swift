@@ -350,3 +350,20 @@ struct ImagePageTests {
             ])
     }
 }
+
+extension ImagePageTests {
+    @Test func aMultiPageTIFFGivesAPagePerImageAndTakesARange() throws {
+        let dir = try Harness.folder()
+        let out = dir.appendingPathComponent("out.pdf").path
+        let tiff = Harness.fixture("two-pages.tiff")
+        let r = try Harness.pages([
+            Harness.fixture("five.pdf"), "--keep", "1", "--append", tiff, "--insert-at", "1", tiff + ":2", "-o", out,
+        ])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try Harness.qpdfCheck(out).status == 0)
+        #expect(
+            try Self.sizes(out).enumerated().filter { $0.offset % 2 == 0 }.map(\.element) == [
+                "30 x 40 pts", "595 x 842 pts (A4)", "40 x 30 pts", "30 x 40 pts",
+            ])
+    }
+}
