@@ -93,7 +93,11 @@ public func runBatch(
     lines.beforeBlockingRead = { try sink.flush() }
     let reader = JSONLinesReader(lines, tool: pagesCommand.name)
     var status = ExitStatus.ok
+    let progress = Diagnostics.stderrIsTerminal
+    var edited = 0
+    defer { if progress, edited > 0 { diagnostics.emit("\n") } }
     while let next = try reader.next() {
+        if progress, edited > 0 { diagnostics.emit("\rpp-pages: \(edited) edited") }
         switch next {
         case .unreadable(let error, let line):
             diagnostics.error(error.message)
@@ -110,6 +114,7 @@ public func runBatch(
                 for key in ownedKeys { merged[key] = nil }
                 for (key, value) in outcome.record.objectValue ?? [:] { merged[key] = value }
                 try sink.write(.object(merged))
+                edited += 1
                 for w in outcome.warnings { diagnostics.warning(w) }
                 if !outcome.warnings.isEmpty { status = max(status, .recordErrors) }
             } catch let error as ToolError {

@@ -61,7 +61,7 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
         throw ToolError(
             .record, code: "bad_request", "the output '\(job.output)' is the input itself; use --in-place to replace it")
     }
-    let outDir = folder(of: job.output)
+    let outDir = folder(of: job.inPlace ? resolvedPath(job.input) : job.output)
     var st = stat()
     guard stat(outDir, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR else {
         throw ToolError(.record, code: "output_unwritable", "the folder of '\(job.output)' ('\(outDir)') does not exist")
@@ -177,7 +177,8 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
 
     // 5. Write beside the output, then rename; the sources stay open until the write is done.
     let encrypted = primary.isEncrypted
-    let destination = try AtomicDestination(destination: job.output)
+    // In place through a symbolic link: replace the file it points at, keep the link.
+    let destination = try AtomicDestination(destination: job.inPlace ? resolvedPath(job.input) : job.output)
     do {
         try primary.write(
             to: destination.temporary, keepEncryption: !job.decrypt,
@@ -194,7 +195,7 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
     for file in plan.files {
         if case .pdf(let doc, _)? = sources[file], let w = damageWarning(doc) { warnings.append(w) }
     }
-    let digest = try sha256Digest(ofFile: job.output)
+    let digest = try sha256Digest(ofFile: destination.destination)
     var record: [String: JSON] = [
         "kind": "pages",
         "source": .string(job.output),
@@ -220,6 +221,19 @@ private func damageWarning(_ doc: QPDFDocument) -> String? {
     let shown = telling.prefix(2).joined(separator: "; ")
     let more = all.count > 2 ? " (\(all.count) warnings in all)" : ""
     return "'\(doc.name)' is damaged; qpdf repaired what it could: \(shown)\(more)"
+}
+
+/// The file a symbolic link points at (realpath), so --in-place replaces the file, not the link.
+func resolvedPath(_ path: String) -> String {
+    guard let resolved = realpath(path, nil) else { return path }
+    defer { free(resolved) }
+    let target = String(cString: resolved)
+    return target == path ? path : (isSymlink(path) ? target : path)
+}
+
+private func isSymlink(_ path: String) -> Bool {
+    var st = stat()
+    return lstat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFLNK
 }
 
 private func sameFile(_ a: String, _ b: String) -> Bool {

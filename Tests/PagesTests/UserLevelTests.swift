@@ -215,6 +215,15 @@ struct UserLevelTests {
         let mode = try FileManager.default.attributesOfItem(atPath: copy.path)[.posixPermissions] as? Int
         #expect(mode == 0o640)
         #expect(Harness.listing(dir) == ["doc.pdf", "out.pdf"])
+
+        // Through a symbolic link: the file it points at is replaced, the link stays a link.
+        let link = dir.appendingPathComponent("link.pdf")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "doc.pdf")
+        let r2 = try Harness.pages([link.path, "--delete", "1", "--in-place"])
+        #expect(r2.status == 0, "\(r2.stderr)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "doc.pdf")
+        #expect(try Harness.pageTexts(copy.path) == ["Page 3", "Page 4", "Page 5"])
+        #expect(try Harness.record(r2.stdout)["source"] as? String == link.path)
     }
 
     @Test func aSignedPDFIsNeverEditedSilentlyInPlace() throws {
