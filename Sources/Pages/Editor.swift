@@ -61,6 +61,10 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
         throw ToolError(
             .record, code: "bad_request", "the output '\(job.output)' is the input itself; use --in-place to replace it")
     }
+    var outStat = stat()
+    if !job.inPlace, stat(job.output, &outStat) == 0, (outStat.st_mode & S_IFMT) == S_IFDIR {
+        throw ToolError(.record, code: "output_unwritable", "the output '\(job.output)' is a folder; name a file")
+    }
     let outDir = folder(of: job.inPlace ? resolvedPath(job.input) : job.output)
     var st = stat()
     guard stat(outDir, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR else {

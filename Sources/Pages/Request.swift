@@ -268,7 +268,8 @@ public func operation(fromJSON json: JSON) throws(ToolError) -> PageOperation {
     case "insert": return .insert(at: try position("at"), file: try file(), range: try range(required: false))
     case "append": return .insert(at: .end, file: try file(), range: try range(required: false))
     case "rotate":
-        guard let d = object["degrees"]?.intValue, d % 90 == 0 else {
+        let degrees = object["degrees"]?.intValue ?? object["degrees"]?.stringValue.flatMap { Int($0) }
+        guard let d = degrees, d % 90 == 0 else {
             throw .usage("\"op\":\"rotate\" needs \"degrees\": 90, 180, 270 or -90")
         }
         return .rotate(degrees: d, range: try range(required: false))
