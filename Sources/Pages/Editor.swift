@@ -216,6 +216,7 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
 /// One warning per damaged document: qpdf's most telling findings (its generic "file is damaged"
 /// and "Attempting to reconstruct…" lines say nothing a user can act on) and how many more there were.
 private func damageWarning(_ doc: QPDFDocument) -> String? {
+    doc.drainWarnings()  // an inserted document's streams are read (and may warn) while the result is written
     let all = doc.warnings
     guard !all.isEmpty else { return nil }
     var telling = all.filter { $0 != "file is damaged" && !$0.hasPrefix("Attempting to reconstruct") }

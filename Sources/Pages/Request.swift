@@ -58,7 +58,9 @@ public let pagesCommand = CommandSpec(
         lists 1,3,5-z, then :odd or :even; x excludes from the item before it: 1-10,x3-4.
         Operations apply left to right, each to the pages as they stand after the ones before.
         FILE is a PDF, a JPEG (embedded as it is, no re-encoding) or another image leptonica reads
-        (PNG, TIFF, ...; stored losslessly). Everything is checked before anything is written:
+        (PNG, TIFF with all its pages, ...; stored losslessly). An image page has the image's size at
+        its resolution, fitted to the first page when larger or without one; a JPEG's EXIF orientation
+        turns the page. Everything is checked before anything is written:
         a bad range or position, a missing file or a wrong password exits 2 and writes nothing.
         The record on stdout ({"kind":"pages",...}) is what pp-ingest reads on stdin.
         Warnings (a damaged input qpdf repaired, a signature the edit invalidates) are in the record's
