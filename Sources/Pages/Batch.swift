@@ -24,16 +24,16 @@ public func readOperations(from path: String) throws(ToolError) -> [PageOperatio
         case .record(let json, let line):
             if json["source"] != nil {
                 throw .usage(
-                    "\(path) line \(line): a record with \"source\" edits its own file; leave IN.pdf off the command line")
+                    "\(reader.lines.name) line \(line): a record with \"source\" edits its own file; leave IN.pdf off the command line")
             }
             do {
                 ops.append(try operation(fromJSON: json))
             } catch {
-                throw .usage("\(path) line \(line): \(error.message)")
+                throw .usage("\(reader.lines.name) line \(line): \(error.message)")
             }
         }
     }
-    if ops.isEmpty { throw .usage("no operations in '\(path)'") }
+    if ops.isEmpty { throw .usage("no operations in \(path == "-" ? "stdin" : "'\(path)'")") }
     return ops
 }
 
