@@ -4,18 +4,21 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 CONFIG ?= release
 BIN := .build/$(CONFIG)
-TOOLS := pp-cardcheck pp-pages
+TOOLS := pp-cardcheck pp-pages pp-ingest
 
 # Debian packages the tools and tests need (installed only when missing).
 APT_PACKAGES := pkg-config
 # pp-pages: libqpdf (C API), GnuTLS (SHA-256; libqpdf loads it anyway), leptonica (opened only for
 # non-JPEG images); qpdf and poppler-utils check results in the tests; hyperfine and time for bench-pages.
 APT_PACKAGES += libqpdf-dev libgnutls28-dev libleptonica-dev qpdf poppler-utils
+# pp-ingest: poppler-glib + cairo, leptonica; poppler-utils for its corpus check and bench.
+APT_PACKAGES += libpoppler-glib-dev libcairo2-dev
 CORPUS ?= ../shared/corpus
 
 export OMP_THREAD_LIMIT := 1
 
-.PHONY: deps build test demo install lint format bench clean bench-pages corpus-pages
+
+.PHONY: deps build test demo install lint format bench bench-cardcheck clean bench-pages corpus-pages bench-ingest corpus-ingest
 
 deps:
 	@missing=$$(for p in $(APT_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
@@ -31,6 +34,7 @@ build: deps
 	@# its own scratch path keeps the other products' build from being redone each time.
 	$(SWIFT) build -c $(CONFIG) --product pp-pages --static-swift-stdlib --scratch-path .build/static
 	@mkdir -p $(BIN) && cp .build/static/$(CONFIG)/pp-pages $(BIN)/pp-pages
+	$(SWIFT) build -c $(CONFIG) --product pp-ingest
 
 test: deps
 	$(SWIFT) build
@@ -47,6 +51,11 @@ demo: build
 	  | tee .build/demo/edited.jsonl; \
 	if [ -x $(BIN)/pp-ingest ]; then echo "\$$ ... | pp-ingest | head -c 400"; $(BIN)/pp-ingest < .build/demo/edited.jsonl | head -c 400; echo; \
 	else echo "(pp-ingest not built yet: the record above is what it reads on stdin)"; fi
+	@echo "== pp-ingest on samples/ (one page record per page; rasters and attachments in .pp-work/; records cut to 220 characters)"
+	@$(BIN)/pp-ingest samples/pdf samples/photos samples/special | cut -c1-220; \
+	echo "== exit status $${PIPESTATUS[0]} (3 = some files ended in an error record: the garbage and encrypted samples)"
+	@echo "== pp-ingest --raster --thumbnails 160: every page rendered (300 dpi gray PNG) and a thumbnail, keys without the text layer"
+	@$(BIN)/pp-ingest --raster --thumbnails 160 samples/pdf/rs-grejanje-cyr-2p.pdf | sed -e 's/"lines":\[.*\],"media"/"lines":[…],"media"/'
 
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin
@@ -58,12 +67,14 @@ lint:
 format:
 	$(SWIFT) format --in-place --recursive --configuration .swift-format Sources Tests Package.swift
 
-bench: build
+# Every benchmark, each side by side with the tool a user would pick instead.
+bench: bench-cardcheck bench-pages bench-ingest
+
+bench-cardcheck: build
 	bash bench/cardcheck/run.sh
-	bash bench/pages/run.sh
 
 # pp-pages against the qpdf CLI (reverse, delete, insert on a generated book and one ten times larger).
-bench-pages:
+bench-pages: build
 	@command -v hyperfine >/dev/null && [ -x /usr/bin/time ] || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); $$SUDO apt-get install -y -qq hyperfine time >/dev/null; }
 	bash bench/pages/run.sh
 
@@ -71,6 +82,13 @@ bench-pages:
 corpus-pages: deps
 	$(SWIFT) build --product pp-pages
 	bash Tests/Corpus/pages.sh .build/debug/pp-pages $(CORPUS)/pdfs
+
+bench-ingest: build
+	bash bench/ingest/run.sh
+
+# Every file of the shared corpus through pp-ingest: no crash, page counts = pdfinfo, text where pdftotext finds it.
+corpus-ingest: build
+	python3 Tests/Corpus/ingest_corpus.py $(BIN)/pp-ingest $(CORPUS)/pdfs $(CORPUS)/invoices
 
 clean:
 	rm -rf .build

@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "pp-cardcheck", targets: ["pp-cardcheck"]),
         .executable(name: "pp-pages", targets: ["pp-pages"]),
+        .executable(name: "pp-ingest", targets: ["pp-ingest"]),
     ],
     targets: [
         // The core every tool shares: JSON values, JSON Lines in and out, arguments, errors, parallel map.
@@ -24,6 +25,19 @@ let package = Package(
         .target(name: "Pages", dependencies: ["PPShared", "CQPDF", "CGnuTLS"]),
         .executableTarget(name: "pp-pages", dependencies: ["Pages", "PPShared"]),
         .testTarget(name: "PagesTests", dependencies: ["Pages", "PPShared"]),
+
+        // C libraries, reached through pkg-config.
+        .systemLibrary(
+            name: "CPoppler", path: "Sources/CPoppler", pkgConfig: "poppler-glib",
+            providers: [.apt(["libpoppler-glib-dev"])]),
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(
+            name: "CLeptonica", path: "Sources/CLeptonica", pkgConfig: "lept", providers: [.apt(["libleptonica-dev"])]),
+
+        // pp-ingest: PDFs and images in, one page record per page (poppler-glib + cairo, leptonica).
+        .target(name: "Ingest", dependencies: ["PPShared", "CPoppler", "CCairo", "CLeptonica"]),
+        .executableTarget(name: "pp-ingest", dependencies: ["Ingest", "PPShared"]),
+        .testTarget(name: "IngestTests", dependencies: ["Ingest", "PPShared"]),
 
         .testTarget(name: "PPSharedTests", dependencies: ["PPShared"]),
         .testTarget(name: "CardCheckTests", dependencies: ["CardCheck", "PPShared"]),
