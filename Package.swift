@@ -23,7 +23,7 @@ let package = Package(
         // pp-ocr: Tesseract in-process, one engine per worker thread.
         .target(name: "OCR", dependencies: ["PPShared", "CTesseract", "CLeptonica"]),
         .executableTarget(name: "pp-ocr", dependencies: ["OCR", "PPShared"]),
-        .testTarget(name: "OCRTests", dependencies: ["OCR", "PPShared"]),
+        .testTarget(name: "OCRTests", dependencies: ["OCR", "PPShared", "CLeptonica"]),
 
         .testTarget(name: "PPSharedTests", dependencies: ["PPShared"]),
         .testTarget(name: "CardCheckTests", dependencies: ["CardCheck", "PPShared"]),

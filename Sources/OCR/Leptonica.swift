@@ -50,7 +50,12 @@ final class PixImage {
         }
         fclose(file)
         guard found == 0, format != Int32(IFF_UNKNOWN) else {
-            throw ToolError(.record, code: "image_unreadable", "cannot read image '\(path)': not a PNG, JPEG, TIFF or other image leptonica knows")
+            throw ToolError(.record, code: "image_unreadable", "cannot read image '\(path)': it is not a PNG, JPEG, TIFF or other image file")
+        }
+        if format == Int32(IFF_LPDF) || format == Int32(IFF_PS) {
+            throw ToolError(
+                .record, code: "image_unreadable",
+                "cannot read image '\(path)': it is a PDF or PostScript document, not an image; let pp-ingest render its pages")
         }
         var pix: UnsafeMutablePointer<Pix>?
         if let frame {
@@ -60,9 +65,9 @@ final class PixImage {
             guard frame >= 0, frame < Int(pages) else {
                 throw ToolError(.record, code: "image_frame", "image '\(path)' has no frame \(frame): it holds \(pages) page(s), counted from 0")
             }
-            pix = pixReadTiff(path, Int32(frame))
+            pix = QuietStderr.during { pixReadTiff(path, Int32(frame)) }
         } else {
-            pix = pixRead(path)
+            pix = QuietStderr.during { pixRead(path) }
         }
         guard let pix else {
             throw ToolError(.record, code: "image_unreadable", "cannot read image '\(path)': the file is damaged or truncated")
@@ -77,6 +82,11 @@ final class PixImage {
     private static let tiffFormats: Set<Int32> = [
         IFF_TIFF, IFF_TIFF_PACKBITS, IFF_TIFF_RLE, IFF_TIFF_G3, IFF_TIFF_G4, IFF_TIFF_LZW, IFF_TIFF_ZIP, IFF_TIFF_JPEG,
     ].map { Int32($0) }.reduce(into: []) { $0.insert($1) }
+
+    /// Writes the image as PNG or JPEG (tests and tools that make derived images use it).
+    func write(path: String, jpeg: Bool = false) -> Bool {
+        QuietStderr.during { pixWrite(path, pix, Int32(jpeg ? IFF_JFIF_JPEG : IFF_PNG)) == 0 }
+    }
 
     /// The image turned clockwise by `quarterTurns` × 90°.
     func rotatedClockwise(quarterTurns: Int) -> PixImage {

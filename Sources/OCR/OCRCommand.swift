@@ -77,9 +77,10 @@ public enum OCRCommand {
         let frozen = options
         let map = OrderedParallelMap<Item, JSON>(jobs: jobs, window: jobs + 2) {
             let ocr = PageOCR(options: frozen)
+            var runner: PageRunner?
             return { item in
                 switch item.line {
-                case .record(let record, _): return ocr.process(record)
+                case .record(let record, _): return ocr.process(record, runner: &runner)
                 case .unreadable(let error, let line): return error.record(tool: "pp-ocr", input: item.input, line: line)
                 }
             }

@@ -45,10 +45,26 @@ public final class PageOCR {
         }
     }
 
+    /// Worker entry: with a time limit the page runs on `runner`'s thread and is given up on when it
+    /// overruns (see PageRunner), and the runner is replaced; without one it runs here.
+    func process(_ record: JSON, runner: inout PageRunner?) -> JSON {
+        guard needsOCR(record) else { return record }
+        guard let limit = options.pageTimeout else { return process(record) }
+        let active = runner ?? PageRunner(options: options)
+        if let done = active.process(record, within: limit + 1) {
+            runner = active
+            return done
+        }
+        runner = nil
+        return record.markedAsError(timeoutError(Self.describe(record)), tool: "pp-ocr")
+    }
+
     /// Page records without text (or all pages with --force); error records and other kinds pass.
-    public func needsOCR(_ record: JSON) -> Bool {
+    public func needsOCR(_ record: JSON) -> Bool { Self.needsOCR(record, force: options.force) }
+
+    public static func needsOCR(_ record: JSON, force: Bool) -> Bool {
         guard record["kind"]?.stringValue == "page", !record.isErrorRecord else { return false }
-        if options.force { return true }
+        if force { return true }
         if let source = record["text_source"], !source.isNull { return false }
         return true
     }
@@ -107,7 +123,7 @@ public final class PageOCR {
             throw timeoutError(what)
         }
         try checkDeadline(deadline, what: what)
-        ocr["mean_conf"] = .int(page.meanConf)
+        ocr["mean_conf"] = .int(page.lines.isEmpty ? 0 : page.meanConf)
 
         let scale = 72.0 / Double(dpi)
         func points(_ box: [Double]) -> JSON { .box(box.map { $0 * scale }) }
@@ -140,7 +156,7 @@ public final class PageOCR {
         if let deadline, Monotonic.now >= deadline { throw timeoutError(what) }
     }
 
-    private func timeoutError(_ what: String) -> ToolError {
+    func timeoutError(_ what: String) -> ToolError {
         let limit = options.pageTimeout.map { Self.seconds($0) } ?? "?"
         return ToolError(
             .record, code: "page_timeout",

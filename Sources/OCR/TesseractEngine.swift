@@ -131,13 +131,14 @@ public final class TesseractEngine {
         defer { TessBaseAPIClear(api) }
         var degrees: Int32 = 0
         var confidence: Float = 0
-        var script: UnsafePointer<CChar>?
         var scriptConfidence: Float = 0
-        guard TessBaseAPIDetectOrientationScript(api, &degrees, &confidence, &script, &scriptConfidence) != 0 else {
+        // capi.h says to TessDeleteText the script name, but 5.3.0 returns a pointer into the engine's
+        // unicharset: freeing it corrupts the heap. The name is not needed, so none is asked for.
+        guard TessBaseAPIDetectOrientationScript(api, &degrees, &confidence, nil, &scriptConfidence) != 0 else {
             return nil
         }
-        if let script { TessDeleteText(script) }
-        return (Int(degrees), Double(confidence))
+        // Tesseract reports how far the text is turned clockwise; undoing it is the counter-turn.
+        return ((360 - Int(degrees)) % 360, Double(confidence))
     }
 
     /// Walks the result word by word; a word that starts a text line starts a new line.
