@@ -119,7 +119,9 @@ public final class PageOCR {
             try checkDeadline(deadline, what: what)
         }
 
-        guard let page = engine.recognize(pix, dpi: dpi, deadline: deadline) else {
+        let (width, height) = (pix.width, pix.height)
+        // Handed over: tesseract keeps its own copies, ours is freed before recognition (memory per worker).
+        guard let page = engine.recognize(consume pix, dpi: dpi, deadline: deadline) else {
             throw timeoutError(what)
         }
         try checkDeadline(deadline, what: what)
@@ -139,7 +141,7 @@ public final class PageOCR {
         out["text_source"] = "ocr"
         out["ocr"] = .object(ocr)
         if size == nil || size?.isNull == true {
-            size = .box([Double(pix.width) * scale, Double(pix.height) * scale])
+            size = .box([Double(width) * scale, Double(height) * scale])
         }
         out["size"] = size
         return out

@@ -95,9 +95,11 @@ public final class TesseractEngine {
 
     /// Recognizes `image` at `dpi`. With a `deadline` (monotonic ns) recognition stops between words once
     /// it has passed and nil is returned.
-    func recognize(_ image: PixImage, dpi: Int, deadline: UInt64?) -> RecognizedPage? {
+    /// The image is consumed: tesseract copies it, and the caller's copy is freed before recognition starts.
+    func recognize(_ image: consuming PixImage, dpi: Int, deadline: UInt64?) -> RecognizedPage? {
         OpenMP.limitCurrentThread()
         TessBaseAPISetImage2(api, image.pix)
+        _ = consume image
         TessBaseAPISetSourceResolution(api, Int32(dpi))
         defer { TessBaseAPIClear(api) }
 
