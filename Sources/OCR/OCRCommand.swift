@@ -13,7 +13,7 @@ public enum OCRCommand {
         options: [
             .value("lang", short: "l", "LANGS", help: "tesseract languages joined by '+' (default eng), e.g. srp_latn+deu+eng"),
             .value("psm", "N", help: "tesseract page segmentation mode 1, 3-13 (default 3: automatic)"),
-            .value("dpi", "N", help: "resolution of images that state none (default 300)"),
+            .value("dpi", "N", help: "resolution of images that state none, or whose dpi pp-ingest assumed (default 300)"),
             .flag("no-deskew", help: "do not straighten skewed pages (default: straighten from 0.3 degrees)"),
             .flag("rotate-pages", help: "detect pages that are sideways or upside down (OSD) and turn them"),
             .value("rotate-min-conf", "X", help: "orientation confidence needed to turn a page (default 2)"),
@@ -56,6 +56,7 @@ public enum OCRCommand {
             throw ToolError.usage("--psm 2 finds the layout only and reads no text; use 1 or 3-13")
         }
         options.fallbackDPI = try args.int("dpi", default: 300, in: 50...2400)
+        options.givenDPI = args.value("dpi") != nil ? options.fallbackDPI : nil
         options.deskew = !args.has("no-deskew")
         options.rotatePages = args.has("rotate-pages")
         if options.rotatePages, !tessdata.hasOSD {

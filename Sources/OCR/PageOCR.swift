@@ -7,6 +7,8 @@ public struct OCROptions: Sendable {
     public var pageSegMode = 3
     /// Used when neither the record nor the image file gives a resolution.
     public var fallbackDPI = 300
+    /// --dpi when it was given: also overrides a resolution pp-ingest marked as assumed.
+    public var givenDPI: Int?
     public var deskew = true
     /// Skew below this (degrees) is left alone: tesseract copes, and boxes stay where the pixels are.
     public var deskewMinDegrees = 0.3
@@ -86,7 +88,11 @@ public final class PageOCR {
             frame = n
         }
         var pix = try PixImage.read(path: path, frame: frame)
-        let dpi = Self.resolution(record: image["dpi"]?.intValue, file: pix.resolution, fallback: options.fallbackDPI)
+        // Boxes use the resolution the page's "size" was computed with; tesseract gets --dpi instead when
+        // pp-ingest only assumed one ("dpi_assumed") and the user knows better.
+        let geometryDPI = Self.resolution(record: image["dpi"]?.intValue, file: pix.resolution, fallback: options.fallbackDPI)
+        var dpi = geometryDPI
+        if image["dpi_assumed"]?.boolValue == true, let given = options.givenDPI { dpi = given }
         pix.setResolution(dpi)
 
         var ocr: [String: JSON] = [
@@ -127,7 +133,7 @@ public final class PageOCR {
         try checkDeadline(deadline, what: what)
         ocr["mean_conf"] = .int(page.lines.isEmpty ? 0 : page.meanConf)
 
-        let scale = 72.0 / Double(dpi)
+        let scale = 72.0 / Double(geometryDPI)
         func points(_ box: [Double]) -> JSON { .box(box.map { $0 * scale }) }
         let lines: [JSON] = page.lines.map { line in
             [

@@ -24,8 +24,9 @@ need tesseract "apt-get install tesseract-ocr"
 need python3 "apt-get install python3"
 [ -x /usr/bin/time ] || { echo "bench/ocr: needs /usr/bin/time (apt-get install time)" >&2; exit 2; }
 [ -x "$BIN/pp-ocr" ] || swift build -c release --product pp-ocr >/dev/null
-INGEST=""
-if [ -x "$BIN/pp-ingest" ]; then INGEST="$BIN/pp-ingest"; fi
+# INGEST=path/to/pp-ingest picks another build (e.g. of a branch not merged yet).
+INGEST=${INGEST:-}
+if [ -z "$INGEST" ] && [ -x "$BIN/pp-ingest" ]; then INGEST="$BIN/pp-ingest"; fi
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/pp-bench-ocr.XXXXXX")
 trap 'rm -rf "$work"' EXIT
