@@ -1,4 +1,5 @@
 import CTesseract
+import Foundation
 import PPShared
 
 #if canImport(Glibc)
@@ -58,6 +59,8 @@ final class CancelCheck {
     init(deadline: UInt64) { self.deadline = deadline }
 }
 
+private let engineCreation = NSLock()
+
 /// A Tesseract engine (TessBaseAPI) owned by one thread: created once, reused for every page.
 /// Not thread-safe; every worker makes its own.
 public final class TesseractEngine {
@@ -70,6 +73,10 @@ public final class TesseractEngine {
     /// Loads `languages` ("eng", "srp_latn+deu") from `datapath`; tesseract's own messages go to /dev/null.
     public init(languages: String, datapath: String, pageSegMode: Int) throws(ToolError) {
         LeptonicaMessages.silence()
+        // "debug_file" is one global parameter shared by all engines, and Init reads further globals:
+        // engines are made one at a time (about 0.06 s each, once per worker).
+        engineCreation.lock()
+        defer { engineCreation.unlock() }
         guard let handle = TessBaseAPICreate() else {
             throw ToolError(.fatal, code: "engine_failed", "cannot create a tesseract engine (out of memory?)")
         }

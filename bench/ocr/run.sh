@@ -99,6 +99,8 @@ start=$(date +%s.%N)
 for png in "$work"/png/*.png; do OMP_THREAD_LIMIT=1 tesseract "$png" - -l "$LANGS" > "$work/cli/$(basename "$png" .png).txt" 2>/dev/null; done
 end=$(date +%s.%N)
 echo "cli_seconds $(python3 -c "print(round($end - $start, 2))")" > "$work/cli-time.txt"
+# pp-ocr on exactly the images the CLI read (the pipeline above renders with cairo, not pdftoppm).
+"$BIN/pp-ocr" --lang "$LANGS" -j "$JOBS" < "$work/pages.jsonl" > "$work/ours-png.jsonl"
 
 # Peak memory, and how time and memory grow with pages.
 echo "== scaling (pp-ocr -j $JOBS on rendered PNGs; peak RSS from /usr/bin/time -v)"
@@ -115,4 +117,5 @@ for label in "OMP_THREAD_LIMIT=1 tesseract (one page)" ; do
     OMP_THREAD_LIMIT=1 /usr/bin/time -v tesseract "$png" - -l "$LANGS" > /dev/null 2> "$work/time-cli.txt"
 done
 
+echo "== load at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 python3 bench/ocr/report.py "$work" "$JOBS" "$oursLabel"
