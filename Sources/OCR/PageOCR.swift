@@ -40,6 +40,7 @@ public final class PageOCR {
     /// What pp-ocr does to one input record. Never throws: a failure becomes an error record.
     public func process(_ record: JSON) -> JSON {
         guard needsOCR(record) else { return record }
+        defer { TesseractEngine.releaseFreedMemory() }
         do {
             return try recognize(record)
         } catch {
