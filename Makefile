@@ -4,7 +4,7 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 CONFIG ?= release
 BIN := .build/$(CONFIG)
-TOOLS := pp-cardcheck pp-pages pp-ingest
+TOOLS := pp-cardcheck pp-pages pp-ingest pp-ocr
 
 # Debian packages the tools and tests need (installed only when missing).
 APT_PACKAGES := pkg-config
@@ -13,12 +13,15 @@ APT_PACKAGES := pkg-config
 APT_PACKAGES += libqpdf-dev libgnutls28-dev libleptonica-dev qpdf poppler-utils
 # pp-ingest: poppler-glib + cairo, leptonica; poppler-utils for its corpus check and bench.
 APT_PACKAGES += libpoppler-glib-dev libcairo2-dev
+# pp-ocr: libtesseract + leptonica, the language data it is tested with, OSD for --rotate-pages;
+# tesseract-ocr (the CLI) for bench-ocr.
+APT_PACKAGES += libtesseract-dev tesseract-ocr tesseract-ocr-eng tesseract-ocr-deu tesseract-ocr-srp tesseract-ocr-srp-latn tesseract-ocr-osd
 CORPUS ?= ../shared/corpus
 
 export OMP_THREAD_LIMIT := 1
 
 
-.PHONY: deps build test demo install lint format bench bench-cardcheck clean bench-pages corpus-pages bench-ingest corpus-ingest
+.PHONY: deps build test demo install lint format bench bench-cardcheck clean bench-pages corpus-pages bench-ingest corpus-ingest bench-ocr demo-ocr
 
 deps:
 	@missing=$$(for p in $(APT_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
@@ -35,6 +38,7 @@ build: deps
 	$(SWIFT) build -c $(CONFIG) --product pp-pages --static-swift-stdlib --scratch-path .build/static
 	@mkdir -p $(BIN) && cp .build/static/$(CONFIG)/pp-pages $(BIN)/pp-pages
 	$(SWIFT) build -c $(CONFIG) --product pp-ingest
+	$(SWIFT) build -c $(CONFIG) --product pp-ocr
 
 test: deps
 	$(SWIFT) build
@@ -57,6 +61,16 @@ demo: build
 	@echo "== pp-ingest --raster --thumbnails 160: every page rendered (300 dpi gray PNG) and a thumbnail, keys without the text layer"
 	@$(BIN)/pp-ingest --raster --thumbnails 160 samples/pdf/rs-grejanje-cyr-2p.pdf | sed -e 's/"lines":\[.*\],"media"/"lines":[…],"media"/'
 
+demo: demo-ocr
+
+# pp-ocr on samples/: through pp-ingest when it is built, otherwise on page records written here.
+demo-ocr: build
+	@echo "== pp-ocr on samples/photos (one line per page: source, page, mean confidence, first lines read)"
+	@if [ -x $(BIN)/pp-ingest ]; then $(BIN)/pp-ingest samples/photos; \
+	else for f in samples/photos/*; do printf '{"kind":"page","source":"%s","page":1,"text_source":null,"image":{"path":"%s"}}\n' "$$f" "$$f"; done; fi \
+	| $(BIN)/pp-ocr --lang deu+srp_latn+srp+eng --rotate-pages | python3 bench/ocr/summary.py; \
+	echo "== exit status $${PIPESTATUS[1]}"
+
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin
 	for t in $(TOOLS); do install -m 755 $(BIN)/$$t $(DESTDIR)$(PREFIX)/bin/$$t; done
@@ -68,7 +82,7 @@ format:
 	$(SWIFT) format --in-place --recursive --configuration .swift-format Sources Tests Package.swift
 
 # Every benchmark, each side by side with the tool a user would pick instead.
-bench: bench-cardcheck bench-pages bench-ingest
+bench: bench-cardcheck bench-pages bench-ingest bench-ocr
 
 bench-cardcheck: build
 	bash bench/cardcheck/run.sh
@@ -89,6 +103,9 @@ bench-ingest: build
 # Every file of the shared corpus through pp-ingest: no crash, page counts = pdfinfo, text where pdftotext finds it.
 corpus-ingest: build
 	python3 Tests/Corpus/ingest_corpus.py $(BIN)/pp-ingest $(CORPUS)/pdfs $(CORPUS)/invoices
+
+bench-ocr: build
+	bash bench/ocr/run.sh
 
 clean:
 	rm -rf .build

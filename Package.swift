@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "pp-cardcheck", targets: ["pp-cardcheck"]),
         .executable(name: "pp-pages", targets: ["pp-pages"]),
         .executable(name: "pp-ingest", targets: ["pp-ingest"]),
+        .executable(name: "pp-ocr", targets: ["pp-ocr"]),
     ],
     targets: [
         // The core every tool shares: JSON values, JSON Lines in and out, arguments, errors, parallel map.
@@ -38,6 +39,14 @@ let package = Package(
         .target(name: "Ingest", dependencies: ["PPShared", "CPoppler", "CCairo", "CLeptonica"]),
         .executableTarget(name: "pp-ingest", dependencies: ["Ingest", "PPShared"]),
         .testTarget(name: "IngestTests", dependencies: ["Ingest", "PPShared"]),
+
+        .systemLibrary(
+            name: "CTesseract", path: "Sources/CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),
+
+        // pp-ocr: Tesseract in-process, one engine per worker thread.
+        .target(name: "OCR", dependencies: ["PPShared", "CTesseract", "CLeptonica"]),
+        .executableTarget(name: "pp-ocr", dependencies: ["OCR", "PPShared"]),
+        .testTarget(name: "OCRTests", dependencies: ["OCR", "PPShared", "CLeptonica"]),
 
         .testTarget(name: "PPSharedTests", dependencies: ["PPShared"]),
         .testTarget(name: "CardCheckTests", dependencies: ["CardCheck", "PPShared"]),
