@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "pp-cardcheck", targets: ["pp-cardcheck"]),
+        .executable(name: "pp-extract", targets: ["pp-extract"]),
     ],
     targets: [
         // The core every tool shares: JSON values, JSON Lines in and out, arguments, errors, parallel map.
@@ -14,6 +15,11 @@ let package = Package(
         // pp-cardcheck: payment-card validation (pure Swift).
         .target(name: "CardCheck", dependencies: ["PPShared"]),
         .executableTarget(name: "pp-cardcheck", dependencies: ["CardCheck", "PPShared"]),
+
+        // pp-extract: ranked payment candidates from page records; profiles are data (Sources/Extract/Profiles).
+        .target(name: "Extract", dependencies: ["PPShared"], resources: [.copy("Profiles")]),
+        .executableTarget(name: "pp-extract", dependencies: ["Extract", "PPShared"]),
+        .testTarget(name: "ExtractTests", dependencies: ["Extract", "PPShared"]),
 
         .testTarget(name: "PPSharedTests", dependencies: ["PPShared"]),
         .testTarget(name: "CardCheckTests", dependencies: ["CardCheck", "PPShared"]),

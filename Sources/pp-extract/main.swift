@@ -1,0 +1,146 @@
+import Extract
+import Foundation
+import PPShared
+
+let extractSpec = CommandSpec(
+    name: "pp-extract",
+    summary: "find payee account, amount, reference and more in page records, ranked with confidence 0..2000",
+    usage: [
+        "pp-extract [--profile NAME|FILE|auto] [--jobs N] [PAGES.jsonl ...]",
+        "pp-extract eval --truth TRUTH.jsonl [RESULTS.jsonl | -]",
+        "pp-extract --list-profiles",
+    ],
+    options: [
+        .value("profile", short: "p", "NAME|FILE", help: "profile to apply: a shipped name (rs, at, sepa), a JSON file, or auto (default)"),
+        .value("jobs", short: "j", "N", help: "documents processed in parallel (default: all cores); output order is input order"),
+        .flag("list-profiles", help: "print the shipped profiles (name and description) and exit"),
+    ],
+    examples: [
+        ("pp-ingest bills/*.pdf | pp-ocr | pp-extract --profile rs > payments.jsonl", "the whole pipeline on Serbian bills"),
+        ("pp-extract --profile my-bank.json pages.jsonl", "a profile of your own (see Sources/Extract/Profiles/*.json)"),
+        ("pp-extract eval --truth samples/truth.jsonl payments.jsonl", "accuracy and calibration against confirmed values"),
+    ],
+    notes: """
+        Reads page records (pp-ingest / pp-ocr), groups the pages of each document and writes one
+        "kind":"document" record per document after its last page, with "candidates" per field
+        (account, amount, reference, bic, payee, due_date, payment_code, currency), each sorted by
+        confidence. Confidence >= 1500 means "use it"; docs/scoring.md explains the scoring.
+        Error records pass through unchanged. Profiles are looked up in $PP_PROFILES, beside the
+        executable (pp_Extract.resources/Profiles) and in ../share/pp/profiles.
+        """)
+
+let evalSpec = CommandSpec(
+    name: "pp-extract eval",
+    summary: "measure document records against confirmed values: top-1, recall@3, calibration, misses",
+    usage: ["pp-extract eval --truth TRUTH.jsonl [RESULTS.jsonl | -]"],
+    options: [.value("truth", "FILE", help: "confirmed values, one JSON object per document (keys: source, account, amount, …)")],
+    examples: [("pp-extract eval --truth samples/truth.jsonl results.jsonl 2>summary.txt", "JSON report on stdout, summary on stderr")],
+    notes: """
+        A field missing from a truth line is not scored; a field set to null means "confirmed absent" and
+        is right when no candidate reaches 1500. Documents with "payment_expected": false are right when
+        no candidate reaches 1500. Results are matched to truth by "source" (or its file name).
+        """)
+
+/// Reads all JSON objects of a JSON Lines file (or stdin for "-").
+func readAll(_ path: String, tool: String) throws -> [JSON] {
+    let reader = JSONLinesReader(path == "-" ? LineReader(standardInputNamed: "stdin") : try LineReader(path: path), tool: tool)
+    var out: [JSON] = []
+    while let item = try reader.next() {
+        switch item {
+        case .record(let r, _): out.append(r)
+        case .unreadable(let e, _): throw ToolError(.fatal, code: e.code, e.message)
+        }
+    }
+    return out
+}
+
+let args = Array(CommandLine.arguments.dropFirst())
+if args.first == "eval" {
+    runTool(evalSpec, arguments: Array(args.dropFirst())) { parsed, diagnostics in
+        guard let truthPath = parsed.value("truth") else { throw ToolError.usage("eval needs --truth TRUTH.jsonl") }
+        guard parsed.operands.count <= 1 else { throw ToolError.usage("eval reads one results file (or stdin)") }
+        let truth = try readAll(truthPath, tool: "pp-extract")
+        let results = try readAll(parsed.operands.first ?? "-", tool: "pp-extract")
+        let (report, summary) = Evaluation.run(truth: truth, results: results)
+        let sink = OutputSink()
+        try sink.write(report)
+        diagnostics.emit(summary)
+        return .ok
+    }
+}
+
+runTool(extractSpec, arguments: args) { parsed, diagnostics in
+    let store = ProfileStore.standard()
+    if parsed.has("list-profiles") {
+        let sink = OutputSink()
+        for p in try store.loadAll() { try sink.write(text: "\(p.name)\t\(p.description)\n") }
+        return .ok
+    }
+    let choice: DocumentProcessor.ProfileChoice
+    let name = parsed.value("profile") ?? "auto"
+    if name == "auto" {
+        let all = try store.loadAll()
+        guard !all.isEmpty else {
+            throw ToolError(.fatal, code: "no_profiles", "no shipped profiles found (looked in \(store.folders.joined(separator: ", "))); set PP_PROFILES")
+        }
+        choice = .auto(all)
+    } else {
+        choice = .fixed(try store.load(name))
+    }
+    let jobs = try parsed.int("jobs", default: coreCount, in: 1...256)
+    let processor = DocumentProcessor(choice: choice)
+    let sink = OutputSink(autoFlush: false)
+    var sawError = false
+    let inputs = parsed.operands.isEmpty ? ["-"] : parsed.operands
+    let assembler = DocumentAssembler()
+    var pending: [DocumentAssembler.Output] = []
+    var inputIndex = 0
+    var reader: JSONLinesReader?
+    var readerName = ""
+
+    func nextOutput() throws -> DocumentAssembler.Output? {
+        while pending.isEmpty {
+            if reader == nil {
+                guard inputIndex < inputs.count else { return nil }
+                let path = inputs[inputIndex]
+                inputIndex += 1
+                readerName = path
+                do {
+                    reader = JSONLinesReader(path == "-" ? LineReader(standardInputNamed: "stdin") : try LineReader(path: path), tool: "pp-extract")
+                } catch let e as ToolError {
+                    diagnostics.error(e.message)
+                    sawError = true
+                    continue
+                }
+                reader!.lines.beforeBlockingRead = { try sink.flush() }
+            }
+            guard let item = try reader!.next() else {
+                reader = nil
+                pending += assembler.finish()
+                continue
+            }
+            switch item {
+            case .record(let r, _): pending += assembler.add(r)
+            case .unreadable(let e, let line):
+                pending += assembler.finish()
+                pending.append(.passThrough(e.record(tool: "pp-extract", input: readerName, line: line)))
+            }
+        }
+        return pending.removeFirst()
+    }
+
+    let map = OrderedParallelMap<DocumentAssembler.Output, JSON>(jobs: jobs) {
+        { output in
+            switch output {
+            case .passThrough(let r): return r
+            case .document(let pages): return processor.process(pages)
+            }
+        }
+    }
+    try map.run(next: nextOutput) { record in
+        if record.isErrorRecord { sawError = true }
+        try sink.write(record)
+    }
+    try sink.flush()
+    return sawError ? .recordErrors : .ok
+}
