@@ -32,7 +32,7 @@ public final class JSONLinesReader {
         }
     }
 
-    static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    public static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
     }
 

@@ -1,0 +1,116 @@
+import Foundation
+import PPShared
+
+/// The pp-cardcheck command: its option table, configuration and the stream loop.
+public enum CardCheckCommand {
+    public static let spec = CommandSpec(
+        name: "pp-cardcheck",
+        summary: "validate payment-card input: brand, length, Luhn, expiry, CVC, payment-info records",
+        usage: ["pp-cardcheck [OPTIONS] [FILE…]   (JSON Lines; no FILE or '-' reads stdin)",
+                "pp-cardcheck --lines [OPTIONS] [FILE…]   (one card number per line)"],
+        options: [
+            .flag("lines", help: "read one card number per line of text instead of JSON records"),
+            .value("today", "YYYY-MM-DD", help: "the date expiry is checked against (default: today, UTC)"),
+            .value("max-years-ahead", "N", help: "an expiry more than N years ahead is too_far (default 19)"),
+            .flag("unionpay-luhn", help: "enforce the Luhn check for UnionPay (off by default, as card-validator)"),
+            .value("card-types", "FILE", help: "JSON file that adds, replaces or removes card types"),
+            .flag("format", help: "add card.formatted, the grouped and masked number (\"4111 11•• •••• 1111\")"),
+            .flag("require-complete", help: "a missing CVC or expiry makes the card incomplete when its brand requires it"),
+            .flag("reveal", help: "also output the full number and CVC (never without this flag)"),
+        ],
+        examples: [
+            ("pp-cardcheck cards.jsonl", "one verdict per record; exit 1 when some card is not valid"),
+            ("echo '{\"number\":\"4111 1111 1111 1111\",\"expiry\":\"12/30\",\"cvc\":\"123\"}' | pp-cardcheck",
+             "check one card from stdin"),
+            ("pp-cardcheck --lines --format numbers.txt", "check bare numbers, show them grouped and masked"),
+            ("pp-cardcheck --card-types mybrands.json --today 2026-11-29 cards.jsonl",
+             "add a private-label brand and fix the date for reproducible results"),
+        ],
+        notes: """
+            Input records: {"number": "…", "expiry": "MM/YY" or {"month","year"}, "cvc": "…"}, or payment-info
+            records {"type":"CREDIT_CARD","userInfo":{"billingCardNumber",…},"approved":true}. "number" must be
+            a string. Output: the record without "number" and "cvc", plus "card", "expiry", "cvc", "errors",
+            "status" (valid | incomplete | invalid). Full numbers and CVCs are never printed without --reveal.
+            """)
+
+    /// Builds the checker from parsed options.
+    public static func checker(from args: ParsedArguments) throws(ToolError) -> CardChecker {
+        var brands = BrandTable.standard
+        if let file = args.value("card-types") {
+            guard let data = FileManager.default.contents(atPath: file) else { throw .usage("cannot read card types file '\(file)'") }
+            let json: JSON
+            do { json = try JSON.parse(data) } catch {
+                throw .usage("\(file): not valid JSON (\(error.reason) at byte \(error.offset + 1))")
+            }
+            brands = try CardTypesFile.apply(json, to: brands, file: file)
+        }
+        return CardChecker(
+            brands: brands, today: try today(args.value("today")),
+            maxYearsAhead: try args.int("max-years-ahead", default: 19, in: 0...100),
+            enforceUnionPayLuhn: args.has("unionpay-luhn"), includeFormatted: args.has("format"),
+            requireComplete: args.has("require-complete"), reveal: args.has("reveal"))
+    }
+
+    static func today(_ text: String?) throws(ToolError) -> YearMonth {
+        guard let text else {
+            var now = time(nil)
+            var parts = tm()
+            gmtime_r(&now, &parts)
+            return YearMonth(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1)
+        }
+        let parts = text.split(separator: "-")
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]), (1...12).contains(m), (1...31).contains(d)
+        else { throw .usage("--today needs a date like 2026-11-29, not '\(text)'") }
+        return YearMonth(year: y, month: m)
+    }
+
+    /// Runs the stream: every input, every record, one verdict each; returns the exit status.
+    public static func run(_ args: ParsedArguments, diagnostics: Diagnostics) throws -> ExitStatus {
+        let checker = try checker(from: args)
+        let sink = OutputSink(autoFlush: false)
+        var worst = ExitStatus.ok
+        let inputs = args.operands.isEmpty ? ["-"] : args.operands
+        for input in inputs {
+            let lines = input == "-" ? LineReader(standardInputNamed: "stdin") : try LineReader(path: input)
+            lines.beforeBlockingRead = { try sink.flush() }
+            if args.has("lines") {
+                while let item = try lines.withNextLine({ bytes -> (JSON, CardOutcome)? in
+                    if JSONLinesReader.isBlank(bytes) { return nil }
+                    guard let text = String(validating: bytes, as: UTF8.self) else {
+                        let error = ToolError(.record, code: "bad_utf8", "\(lines.name) line \(lines.lineNumber): not valid UTF-8")
+                        return (error.record(tool: CardChecker.tool, input: lines.name, line: lines.lineNumber), .unreadable)
+                    }
+                    return checker.check(line: text, lineNumber: lines.lineNumber)
+                }) {
+                    guard let (record, outcome) = item else { continue }
+                    try sink.write(record)
+                    worst = max(worst, status(outcome))
+                }
+            } else {
+                let reader = JSONLinesReader(lines, tool: CardChecker.tool)
+                while let item = try reader.next() {
+                    switch item {
+                    case .record(let record, _):
+                        let (out, outcome) = checker.check(record: record)
+                        try sink.write(out)
+                        worst = max(worst, status(outcome))
+                    case .unreadable(let error, let line):
+                        try sink.write(error.record(tool: CardChecker.tool, input: lines.name, line: line))
+                        worst = max(worst, .recordErrors)
+                    }
+                }
+            }
+        }
+        try sink.flush()
+        return worst
+    }
+
+    static func status(_ outcome: CardOutcome) -> ExitStatus {
+        switch outcome {
+        case .valid: .ok
+        case .notValid: .findings
+        case .unreadable: .recordErrors
+        }
+    }
+}

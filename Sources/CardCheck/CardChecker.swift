@@ -1,0 +1,238 @@
+import PPShared
+
+/// What pp-cardcheck decides for one input record, and how it counts for the exit status.
+public enum CardOutcome: Sendable, Equatable {
+    case valid
+    /// Incomplete or invalid card, or a payment-info record that is not "ok".
+    case notValid
+    /// The record could not be read; it became an error record.
+    case unreadable
+}
+
+/// Turns card records and payment-info records into verdict records.
+///
+/// The full number and the CVC never reach the output unless `reveal` is set:
+/// "number" and "cvc" are removed, the billing card number and CVV are replaced
+/// by their verdicts, and messages name fields, never values.
+public struct CardChecker: Sendable {
+    public var brands: [CardBrand]
+    public var today: YearMonth
+    public var maxYearsAhead: Int
+    public var enforceUnionPayLuhn: Bool
+    public var includeFormatted: Bool
+    public var requireComplete: Bool
+    public var reveal: Bool
+
+    public static let tool = "pp-cardcheck"
+
+    public init(
+        brands: [CardBrand] = BrandTable.standard, today: YearMonth, maxYearsAhead: Int = 19,
+        enforceUnionPayLuhn: Bool = false, includeFormatted: Bool = false, requireComplete: Bool = false,
+        reveal: Bool = false
+    ) {
+        self.brands = brands
+        self.today = today
+        self.maxYearsAhead = maxYearsAhead
+        self.enforceUnionPayLuhn = enforceUnionPayLuhn
+        self.includeFormatted = includeFormatted
+        self.requireComplete = requireComplete
+        self.reveal = reveal
+    }
+
+    // MARK: - Records
+
+    /// Checks one input record: a card record ({"number", "expiry", "cvc"}) or a payment-info record.
+    public func check(record original: JSON) -> (JSON, CardOutcome) {
+        let input = reveal ? original : Self.redactingPassThrough(original)
+        if input["number"] == nil, input["userInfo"] != nil || input["type"] != nil {
+            return checkPaymentInfo(input)
+        }
+        var record = input
+        record["number"] = nil
+        record["cvc"] = nil
+        guard let numberValue = input["number"] else {
+            record["kind"] = "card"
+            return (record.markedAsError(ToolError(.record, code: "missing_number", "record has no \"number\""), tool: Self.tool), .unreadable)
+        }
+        guard let number = numberValue.stringValue else {
+            let why =
+                numberValue.doubleValue != nil
+                ? "\"number\" is a JSON number; give it as a string, because 19-digit numbers lose digits as numbers"
+                : "\"number\" must be a string"
+            record["kind"] = "card"
+            return (record.markedAsError(ToolError(.record, code: "number_not_string", why), tool: Self.tool), .unreadable)
+        }
+        return checkCard(number: number, expiry: input["expiry"], cvc: input["cvc"], into: record)
+    }
+
+    /// Checks a bare number (one line of --lines input).
+    public func check(line text: String, lineNumber: Int) -> (JSON, CardOutcome) {
+        checkCard(number: text, expiry: nil, cvc: nil, into: ["line": .int(lineNumber)])
+    }
+
+    /// The keys pp-cardcheck reads; everything else passes through, with card-number-like values hidden,
+    /// because a number under a key we do not know (a typo like "numbr") must not leak either.
+    static let ownKeys: Set<String> = ["number", "cvc", "expiry", "userInfo"]
+
+    static func redactingPassThrough(_ record: JSON) -> JSON {
+        guard case .object(var members) = record else { return record }
+        for (key, value) in members where !ownKeys.contains(key) { members[key] = redacting(value) }
+        if case .object(var info)? = members["userInfo"] {
+            for (key, value) in info where key != "billingCardNumber" && key != "billingCVV" { info[key] = redacting(value) }
+            members["userInfo"] = .object(info)
+        }
+        return .object(members)
+    }
+
+    static func redacting(_ value: JSON) -> JSON {
+        switch value {
+        case .string(let s): .string(redactingCardNumbers(s))
+        case .number(let n): n.utf8.count >= 12 && redactingCardNumbers(n) != n ? .string("[redacted]") : value
+        case .array(let items): .array(items.map(redacting))
+        case .object(let members): .object(members.mapValues(redacting))
+        case .null, .bool: value
+        }
+    }
+
+    func checkCard(number: String, expiry: JSON?, cvc: JSON?, into base: JSON) -> (JSON, CardOutcome) {
+        var record = base
+        record["kind"] = "card"
+        var errors: [String: JSON] = [:]
+        var complete = true
+        var invalid = false
+
+        let verdict = checkNumber(number)
+        record["card"] = cardObject(verdict)
+        if reveal { record["number"] = .string(CardMask.revealed(verdict.digits)) }
+        if let problem = verdict.problem {
+            errors["number"] = .string(problem)
+            if verdict.potentiallyValid { complete = false } else { invalid = true }
+        }
+
+        if let expiry {
+            let e = checkExpiry(expiry)
+            record["expiry"] = expiryObject(e)
+            if !e.valid {
+                errors["expiry"] = .string(e.reason)
+                invalid = true
+            }
+        } else if requireComplete, verdict.brand?.requiresExpiry ?? true {
+            errors["expiry"] = "missing"
+            complete = false
+        }
+
+        if let cvc {
+            let c = cvc.stringValue.map { SecurityCode.check($0, brand: verdict.brand) } ?? CVCVerdict(reason: "bad_characters")
+            record["cvc"] = ["valid": .bool(c.valid), "reason": .string(c.reason)]
+            if reveal, let text = cvc.stringValue { record["cvc_value"] = .string(text) }
+            if !c.valid {
+                errors["cvc"] = .string(c.reason)
+                if c.reason == "incomplete" { complete = false } else { invalid = true }
+            }
+        } else if requireComplete, verdict.brand?.requiresCVC ?? true {
+            errors["cvc"] = "missing"
+            complete = false
+        }
+
+        record["errors"] = .object(errors)
+        let status = invalid ? "invalid" : (complete ? "valid" : "incomplete")
+        record["status"] = .string(status)
+        return (record, status == "valid" ? .valid : .notValid)
+    }
+
+    func checkNumber(_ text: String) -> NumberVerdict {
+        CardNumber.check(text, brands: brands, enforceLuhn: enforceUnionPayLuhn)
+    }
+
+    func checkExpiry(_ value: JSON) -> ExpiryVerdict {
+        if let text = value.stringValue { return Expiry.check(text, today: today, maxYearsAhead: maxYearsAhead) }
+        if value.objectValue != nil {
+            func text(_ v: JSON?) -> String? { v?.stringValue ?? (v?.intValue.map(String.init)) }
+            guard let m = text(value["month"]), let y = text(value["year"]) else { return ExpiryVerdict(reason: "bad_format") }
+            return Expiry.check(month: m, year: y, today: today, maxYearsAhead: maxYearsAhead)
+        }
+        return ExpiryVerdict(reason: "bad_format")
+    }
+
+    func cardObject(_ v: NumberVerdict) -> JSON {
+        var card: [String: JSON] = [
+            "brand": .string(v.brand?.id),
+            "valid": .bool(v.valid),
+            "potentially_valid": .bool(v.potentiallyValid),
+            "luhn": v.luhn.map { .bool($0) } ?? .null,
+            "masked": .string(CardMask.masked(v.digits)),
+            "last4": .string(CardMask.last4(v.digits)),
+            "length": .int(v.digits.count),
+        ]
+        if includeFormatted { card["formatted"] = .string(CardMask.formatted(v.digits, gaps: v.brand?.gaps ?? [4, 8, 12])) }
+        return .object(card)
+    }
+
+    func expiryObject(_ e: ExpiryVerdict) -> JSON {
+        ["month": e.month.map { .int($0) } ?? .null, "year": e.year.map { .int($0) } ?? .null, "valid": .bool(e.valid), "reason": .string(e.reason)]
+    }
+
+    // MARK: - Payment-info records (card-on-file flow)
+
+    static let requiredBillingFields = ["billingCardHolderName", "billingAddress1", "billingCity", "billingCountry"]
+
+    func checkPaymentInfo(_ input: JSON) -> (JSON, CardOutcome) {
+        var record = input
+        record["kind"] = "payment_info"
+        var fields: [String: JSON] = [:]
+        var userInfo = input["userInfo"]?.objectValue
+
+        // Replace the sensitive values by their verdicts first, whatever the outcome.
+        var brand: CardBrand?
+        if var info = userInfo {
+            if let number = info["billingCardNumber"] {
+                if let text = number.stringValue {
+                    let v = checkNumber(text)
+                    brand = v.brand
+                    info["billingCardNumber"] = cardObject(v)
+                    if !v.valid { fields["billingCardNumber"] = .string(v.potentiallyValid ? "card number is incomplete" : "card number is not valid") }
+                } else {
+                    info["billingCardNumber"] = .null
+                    fields["billingCardNumber"] = "card number must be a string"
+                }
+            } else {
+                fields["billingCardNumber"] = "card number is required"
+            }
+            if let cvv = info["billingCVV"] {
+                let c = cvv.stringValue.map { SecurityCode.check($0, brand: brand) } ?? CVCVerdict(reason: "bad_characters")
+                info["billingCVV"] = ["valid": .bool(c.valid), "reason": .string(c.reason)]
+                if !c.valid { fields["billingCVV"] = .string(c.reason == "incomplete" ? "security code is incomplete" : "security code is not valid") }
+            } else if brand?.requiresCVC ?? true {
+                fields["billingCVV"] = "security code is required"
+            }
+            for key in Self.requiredBillingFields {
+                let value = info[key]?.stringValue?.trimmingUnicodeWhitespace() ?? ""
+                if value.isEmpty { fields[key] = "is required" }
+            }
+            if let region = info["billingRegion"], region.stringValue == nil, !region.isNull { fields["billingRegion"] = "must be text" }
+            userInfo = info
+            record["userInfo"] = .object(info)
+        }
+
+        let status: String
+        if input["type"]?.stringValue != "CREDIT_CARD" {
+            status = "unknown_error"
+            record["reason"] = input["type"] == nil ? "record has no \"type\"" : "unknown payment type"
+        } else if let raw = input["userInfo"], raw.objectValue == nil, !raw.isNull {
+            status = "unknown_error"
+            record["userInfo"] = .null  // unreadable: it may hold card data, so it is not echoed
+            record["reason"] = "\"userInfo\" is not an object"
+        } else if userInfo == nil || userInfo!.isEmpty {
+            status = "user_setup_required"
+        } else if !fields.isEmpty {
+            status = "validation_error"
+            record["fields"] = .object(fields)
+        } else if input["approved"]?.boolValue != true {
+            status = "approval_required"
+        } else {
+            status = "ok"
+        }
+        record["status"] = .string(status)
+        return (record, status == "ok" ? .valid : .notValid)
+    }
+}
