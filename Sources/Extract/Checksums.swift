@@ -83,7 +83,8 @@ public enum Checksums {
 
     /// Removes the separators seen in print (spaces, '-', '.') and uppercases.
     public static func compact(_ text: some StringProtocol) -> String {
-        String(text.unicodeScalars.filter { !" \t-.\u{00A0}\u{202F}".unicodeScalars.contains($0) }).uppercased()
+        let drop: Set<Character> = [" ", "\t", "-", ".", "\u{00A0}", "\u{202F}"]
+        return String(text.filter { !drop.contains($0) }).uppercased()
     }
 
     /// Validates an IBAN: country, registry length, BBAN pattern, MOD 97-10, and the national check where the

@@ -7,7 +7,7 @@ import PPShared
 /// when its last page ("page" == "pages") arrives, when another document starts, or at end of input.
 /// Error records pass through untouched, in order.
 public final class DocumentAssembler {
-    public enum Output {
+    public enum Output: Sendable {
         case document([JSON])  // the pages of one document
         case passThrough(JSON)
     }

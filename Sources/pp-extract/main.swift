@@ -91,44 +91,7 @@ runTool(extractSpec, arguments: args) { parsed, diagnostics in
     let processor = DocumentProcessor(choice: choice)
     let sink = OutputSink(autoFlush: false)
     var sawError = false
-    let inputs = parsed.operands.isEmpty ? ["-"] : parsed.operands
-    let assembler = DocumentAssembler()
-    var pending: [DocumentAssembler.Output] = []
-    var inputIndex = 0
-    var reader: JSONLinesReader?
-    var readerName = ""
-
-    func nextOutput() throws -> DocumentAssembler.Output? {
-        while pending.isEmpty {
-            if reader == nil {
-                guard inputIndex < inputs.count else { return nil }
-                let path = inputs[inputIndex]
-                inputIndex += 1
-                readerName = path
-                do {
-                    reader = JSONLinesReader(path == "-" ? LineReader(standardInputNamed: "stdin") : try LineReader(path: path), tool: "pp-extract")
-                } catch let e as ToolError {
-                    diagnostics.error(e.message)
-                    sawError = true
-                    continue
-                }
-                reader!.lines.beforeBlockingRead = { try sink.flush() }
-            }
-            guard let item = try reader!.next() else {
-                reader = nil
-                pending += assembler.finish()
-                continue
-            }
-            switch item {
-            case .record(let r, _): pending += assembler.add(r)
-            case .unreadable(let e, let line):
-                pending += assembler.finish()
-                pending.append(.passThrough(e.record(tool: "pp-extract", input: readerName, line: line)))
-            }
-        }
-        return pending.removeFirst()
-    }
-
+    let source = PageRecordSource(inputs: parsed.operands, beforeBlockingRead: { try sink.flush() })
     let map = OrderedParallelMap<DocumentAssembler.Output, JSON>(jobs: jobs) {
         { output in
             switch output {
@@ -137,10 +100,14 @@ runTool(extractSpec, arguments: args) { parsed, diagnostics in
             }
         }
     }
-    try map.run(next: nextOutput) { record in
+    try map.run(next: { try source.next() }) { record in
         if record.isErrorRecord { sawError = true }
         try sink.write(record)
     }
     try sink.flush()
+    for e in source.failedInputs {
+        diagnostics.error(e.message)
+        sawError = true
+    }
     return sawError ? .recordErrors : .ok
 }
