@@ -59,6 +59,14 @@ public struct Extractor: Sendable {
 
     func findLabels(_ lines: [TextLine]) -> [LabelHit] {
         var hits: [LabelHit] = []
+        let allPhrases = profile.labels.values.flatMap { $0 }.filter { $0.count >= 4 }.map { Array($0) }
+        /// Text layers glue neighbouring captions ("šifra plaćanjavaluta"): a label may end where another begins.
+        func anotherLabelStarts(_ f: [Character], at e: Int) -> Bool {
+            for q in allPhrases where e + q.count <= f.count && f[e] == q[0] {
+                if Array(f[e..<(e + q.count)]) == q { return true }
+            }
+            return false
+        }
         for (li, line) in lines.enumerated() {
             var lineHits: [(String, Range<Int>)] = []
             let f = line.folded
@@ -73,6 +81,7 @@ public struct Extractor: Sendable {
                             let e = s + p.count
                             let startOK = s == 0 || !TextFold.isWordChar(f[s - 1]) || !TextFold.isWordChar(p[0])
                             let endOK = prefixMatch || e == f.count || !TextFold.isWordChar(f[e]) || !TextFold.isWordChar(p[p.count - 1])
+                                || (p.count >= 6 && anotherLabelStarts(f, at: e))
                             if startOK, endOK {
                                 let o0 = line.foldMap[s]
                                 let o1 = line.foldMap[e - 1] + 1
@@ -180,6 +189,24 @@ public struct Extractor: Sendable {
         return (bi, 0..<be)
     }
 
+    /// The text of `line` followed by the boxes printed right after it on the same row (a model box and
+    /// its reference box, comb fields), joined by a space.
+    func rowContinuation(_ li: Int, _ range: Range<Int>, lines: [TextLine], labels: [LabelHit]) -> String {
+        var text = String(lines[li].chars[range]).trimmingCharacters(in: .whitespaces)
+        var right = lines[li].box(of: range).x1
+        let row = lines[li].box
+        while true {
+            let next = lines.enumerated().filter { i, l in
+                i != li && l.page == lines[li].page && l.box.verticalOverlap(row) >= 0.5 && l.box.x0 >= right - 1
+                    && l.box.x0 - right < 60 && !labels.contains(where: { $0.line == i && $0.range.lowerBound == 0 })
+            }.min { $0.1.box.x0 < $1.1.box.x0 }
+            guard let (_, l) = next, text.count < 40 else { break }
+            text += " " + l.text.trimmingCharacters(in: .whitespaces)
+            right = l.box.x1
+        }
+        return text
+    }
+
     func ocrPenalty(_ line: TextLine, _ range: Range<Int>, verified: Bool) -> (Int, String?) {
         guard let c = line.confidence(of: range) else { return (0, nil) }
         let floor = Double(w("ocr.floor"))
@@ -218,7 +245,14 @@ public struct Extractor: Sendable {
 
         // Does the document ask for a payment at all?
         var reasons: [String] = []
-        for l in labels {
+        let heights = lines.map(\.box.height).filter { $0 > 0 }.sorted()
+        let medianHeight = heights.isEmpty ? 10 : heights[heights.count / 2]
+        for l in labels where l.category.hasPrefix("no_payment") {
+            // "Kein Lastschriftauftrag", "not set up": a negated statement says the opposite.
+            if labels.contains(where: { $0.line == l.line && $0.category == "negation" }) { continue }
+            // A credit note says so in its title or in a long phrase, not in a line item ("Gutschrift Treuebonus").
+            // Credit notes and "paid" stamps say so in a title or in a long phrase, not in a line item ("Gutschrift Treuebonus").
+            if l.category != "no_payment_direct_debit", l.range.count < 12, lines[l.line].box.height < medianHeight * 1.2 { continue }
             switch l.category {
             case "no_payment_direct_debit": if !reasons.contains("direct-debit") { reasons.append("direct-debit") }
             case "no_payment_credit_note": if !reasons.contains("credit-note") { reasons.append("credit-note") }
@@ -286,7 +320,7 @@ public struct Extractor: Sendable {
                 best.score += bonus
                 best.evidence.append("repeated:\(g.count)")
             }
-            for other in g.dropFirst() {
+            for other in g.dropFirst() where other.score >= 700 {
                 for e in other.evidence where !best.evidence.contains(e) && (e.hasPrefix("label:") || e == "slip-equals") {
                     best.evidence.append(e)
                 }
@@ -510,6 +544,16 @@ public struct Extractor: Sendable {
             "amount_previous", "amount_paid",
         ]
         var out: [Candidate] = []
+        // Amounts with decimals per row (lines that share a baseline): two or more make a table row.
+        var rowDecimalCount: [Int: Int] = [:]
+        for (li, line) in lines.enumerated() {
+            var n = 0
+            for (lj, other) in lines.enumerated() where other.page == line.page && other.box.verticalOverlap(line.box) >= 0.5 {
+                n += tokens[lj].filter { $0.decimalMark != nil }.count
+                _ = lj
+            }
+            rowDecimalCount[li] = n
+        }
         for (li, line) in lines.enumerated() {
             let toks = tokens[li].filter { t in !(accountSpans[li] ?? []).contains(where: { $0.overlaps(t.range) }) }
             let numericCount = toks.count
@@ -532,7 +576,13 @@ public struct Extractor: Sendable {
                     c.evidence.append("slip-equals")
                 }
                 var labelRole: String?
-                if let (l, factor) = nearestLabel(labels, categories: cats, line: li, range: t.range, box: box, lines: lines) {
+                // A discount or an old debt named on the same line makes the amount conditional or not due.
+                let lineDistractor = labels.first { $0.line == li && ($0.category == "amount_discount" || $0.category == "amount_previous" || $0.category == "amount_paid") && $0.range.upperBound <= t.range.lowerBound }
+                if let d = lineDistractor {
+                    labelRole = d.category
+                    c.score += w("amount.label_distractor")
+                    c.evidence.append("label:\(d.category.replacingOccurrences(of: "amount_", with: ""))")
+                } else if let (l, factor) = nearestLabel(labels, categories: cats, line: li, range: t.range, box: box, lines: lines) {
                     labelRole = l.category
                     let key: String
                     switch l.category {
@@ -543,10 +593,14 @@ public struct Extractor: Sendable {
                     default: key = "amount.label_distractor"
                     }
                     let wt = w(key)
-                    c.score += wt > 0 ? Int(Double(wt) * factor) : wt
+                    // A whole number without a currency next to a label is usually a count of days or items.
+                    let scale = hasDecimals || currency != nil ? 1.0 : 0.3
+                    c.score += wt > 0 ? Int(Double(wt) * factor * scale) : wt
                     c.evidence.append("label:\(l.category.replacingOccurrences(of: "amount_", with: ""))")
                 }
-                if numericCount >= 3, labelRole != "amount_due", labelRole != "amount_total" {
+                let rowAmounts = rowDecimalCount[li] ?? 0
+                let sameLineLabel = labelRole != nil && labels.contains { $0.line == li && $0.category == labelRole }
+                if numericCount >= 3 || (rowAmounts >= 2 && !sameLineLabel), labelRole != "amount_due" || !sameLineLabel {
                     c.score -= w("amount.line_item")
                     c.evidence.append("line-item")
                 }
@@ -623,7 +677,8 @@ public struct Extractor: Sendable {
         for l in labels where ["reference", "reference_free", "invoice_number", "reference_payer"].contains(l.category) {
             guard let (vli, vr) = valueText(after: l, labels: labels, lines: lines) else { continue }
             let line = lines[vli]
-            var text = String(line.chars[vr]).trimmingCharacters(in: .whitespaces)
+            var text = vli == l.line ? String(line.chars[vr]).trimmingCharacters(in: .whitespaces)
+                : rowContinuation(vli, vr, lines: lines, labels: labels)
             guard text.contains(where: \.isNumber) || l.category == "reference_free" else { continue }
             if text.count > 140 { text = String(text.prefix(140)) }
             var model: String?
