@@ -152,6 +152,10 @@ public struct Extractor: Sendable {
         var s = label.range.upperBound
         let skip: Set<Character> = [":", " ", "#", "-", ".", "\u{00A0}", "\t", ")", "/"]
         while s < line.chars.count, skip.contains(line.chars[s]) { s += 1 }
+        if let cap = labels.first(where: { $0.line == label.line && $0.category == "caption" && $0.range.lowerBound == s }) {
+            s = cap.range.upperBound
+            while s < line.chars.count, skip.contains(line.chars[s]) { s += 1 }
+        }
         var e = line.chars.count
         for other in labels where other.line == label.line && other.range.lowerBound >= s && other.range.lowerBound < e {
             e = other.range.lowerBound
@@ -164,6 +168,7 @@ public struct Extractor: Sendable {
         let lb = label.box
         var best: (Int, Double)?
         for (i, l) in lines.enumerated() where l.page == label.page && i != label.line {
+            if labels.contains(where: { $0.line == i && $0.range.lowerBound == 0 && $0.category != "caption" }) { continue }
             let h = max(6, lb.height)
             var d: Double?
             if l.box.verticalOverlap(lb) >= 0.4, l.box.x0 >= lb.x1 - 2 {
@@ -727,7 +732,7 @@ public struct Extractor: Sendable {
                 }
                 c.extra["kind"] = model != nil ? "model" : "structured"
             case "reference_free":
-                c.score = w("reference.free_text")
+                c.score = w("reference.free_text") - (body.contains(where: \.isNumber) ? 0 : 350)
                 c.extra["kind"] = "free-text"
             case "invoice_number":
                 c.score = w("reference.invoice_number")
@@ -814,16 +819,31 @@ public struct Extractor: Sendable {
             if let ev { c.score -= pen; c.evidence.append(ev) }
             out.append(c)
         }
-        // A company name near the top of the first page: the issuer, usually the payee.
-        for (li, line) in lines.enumerated() where line.page == 1 && li < 40 {
-            let words = TextFold.fold(line.text).split(whereSeparator: { $0 == " " || $0 == "," })
-            guard let last = words.last, Self.companySuffixes.contains(String(last)), words.count >= 2, words.count <= 8 else { continue }
-            if labels.contains(where: { $0.line == li && ($0.category == "payer") }) { continue }
-            var c = Candidate(field: "payee", value: line.text.trimmingCharacters(in: .whitespaces), display: line.text,
-                              score: w("payee.company_header") - li * 5, page: line.page, box: line.box, evidence: ["company-name"])
-            let (pen, ev) = ocrPenalty(line, 0..<line.chars.count, verified: false)
-            if let ev { c.score -= pen; c.evidence.append(ev) }
-            out.append(c)
+        // A company name (a segment ending in a legal form): the issuer, usually the payee.
+        for (li, line) in lines.enumerated() {
+            let segments = line.text.components(separatedBy: CharacterSet(charactersIn: "·|•,")).map {
+                $0.replacingOccurrences(of: " — ", with: "|").replacingOccurrences(of: " - ", with: "|")
+                    .split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            }.flatMap { $0 }
+            for seg in segments {
+                let words = TextFold.fold(seg).split(separator: " ")
+                guard let last = words.last, Self.companySuffixes.contains(String(last)), words.count >= 2, words.count <= 7 else { continue }
+                guard let r0 = line.text.range(of: seg) else { continue }
+                let o = line.text.distance(from: line.text.startIndex, to: r0.lowerBound)
+                let r = o..<(o + seg.count)
+                let box = line.box(of: r)
+                if let (l, f) = nearestLabel(labels, categories: ["payer", "payee"], line: li, range: r, box: box, lines: lines),
+                    l.category == "payer", f >= 0.5
+                {
+                    continue
+                }
+                let position = line.page == 1 ? min(300, li * 6) : 300
+                var c = Candidate(field: "payee", value: seg, display: seg, score: w("payee.company_header") - position,
+                                  page: line.page, box: box, evidence: ["company-name"])
+                let (pen, ev) = ocrPenalty(line, r, verified: false)
+                if let ev { c.score -= pen; c.evidence.append(ev) }
+                out.append(c)
+            }
         }
         return out
     }
@@ -909,7 +929,7 @@ public struct Extractor: Sendable {
 
     func findCurrencies(_ lines: [TextLine], _ amounts: [Candidate]) -> [Candidate] {
         var out: [Candidate] = []
-        if let top = amounts.first(where: { $0.extra["currency"] != nil }), let cur = top.extra["currency"]?.stringValue,
+        if let top = amounts.filter({ $0.extra["currency"] != nil }).max(by: { $0.score < $1.score }), let cur = top.extra["currency"]?.stringValue,
             top.score >= 900
         {
             out.append(Candidate(field: "currency", value: cur, display: cur, score: w("currency.amount"), page: top.page,
@@ -917,7 +937,7 @@ public struct Extractor: Sendable {
         }
         var counts: [String: (Int, Candidate)] = [:]
         for line in lines {
-            for (tok, iso) in Amounts.currencyTokens where tok.count >= 3 && tok.first!.isUppercase || tok == "€" || tok == "din." {
+            for (tok, iso) in Amounts.currencyTokens where tok.count >= 3 && tok.first!.isUppercase || ["€", "£", "din.", "дин."].contains(tok) {
                 if let r = line.text.range(of: tok) {
                     let before = r.lowerBound == line.text.startIndex ? " " : line.text[line.text.index(before: r.lowerBound)]
                     let after = r.upperBound == line.text.endIndex ? " " : line.text[r.upperBound]
