@@ -147,7 +147,9 @@ public struct Extractor: Sendable {
     }
 
     /// The text a label introduces: the rest of its line, else the nearest line right of it or below it.
-    func valueText(after label: LabelHit, labels: [LabelHit], lines: [TextLine]) -> (line: Int, range: Range<Int>)? {
+    func valueText(
+        after label: LabelHit, labels: [LabelHit], lines: [TextLine], accept: (String) -> Bool = { _ in true }
+    ) -> (line: Int, range: Range<Int>)? {
         let line = lines[label.line]
         var s = label.range.upperBound
         let skip: Set<Character> = [":", " ", "#", "-", ".", "\u{00A0}", "\t", ")", "/"]
@@ -163,12 +165,15 @@ public struct Extractor: Sendable {
         // Stop at a wide gap in the line (two or more spaces) — the next column.
         if let gap = (s..<e).first(where: { $0 + 1 < e && line.chars[$0] == " " && line.chars[$0 + 1] == " " }) { e = gap }
         while e > s, line.chars[e - 1] == " " || line.chars[e - 1] == "," || line.chars[e - 1] == ";" { e -= 1 }
-        if e > s, line.chars[s..<e].contains(where: { $0.isLetter || $0.isNumber }) { return (label.line, s..<e) }
+        if e > s, line.chars[s..<e].contains(where: { $0.isLetter || $0.isNumber }), accept(String(line.chars[s..<e])) {
+            return (label.line, s..<e)
+        }
         // Otherwise: the closest line to the right on the same row, then below.
         let lb = label.box
         var best: (Int, Double)?
         for (i, l) in lines.enumerated() where l.page == label.page && i != label.line {
             if labels.contains(where: { $0.line == i && $0.range.lowerBound == 0 && $0.category != "caption" }) { continue }
+            if !accept(l.text) { continue }
             let h = max(6, lb.height)
             var d: Double?
             if l.box.verticalOverlap(lb) >= 0.4, l.box.x0 >= lb.x1 - 2 {
@@ -297,6 +302,11 @@ public struct Extractor: Sendable {
                 if gap < w("close_second") {
                     list[0].score -= (w("close_second") - gap)
                     list[0].evidence.append("close-second")
+                }
+                list.sort { a, b in
+                    if a.confidence != b.confidence { return a.confidence > b.confidence }
+                    if a.page != b.page { return a.page < b.page }
+                    return (a.box?.y0 ?? 0, a.box?.x0 ?? 0) < (b.box?.y0 ?? 0, b.box?.x0 ?? 0)
                 }
             }
             merged[field] = Array(list.prefix(maxCandidates))
@@ -680,7 +690,8 @@ public struct Extractor: Sendable {
         }
         // Labelled references: the text each label introduces.
         for l in labels where ["reference", "reference_free", "invoice_number", "reference_payer"].contains(l.category) {
-            guard let (vli, vr) = valueText(after: l, labels: labels, lines: lines) else { continue }
+            let needsDigit = l.category != "reference_free"
+            guard let (vli, vr) = valueText(after: l, labels: labels, lines: lines, accept: { !needsDigit || $0.contains(where: \.isNumber) }) else { continue }
             let line = lines[vli]
             var text = vli == l.line ? String(line.chars[vr]).trimmingCharacters(in: .whitespaces)
                 : rowContinuation(vli, vr, lines: lines, labels: labels)
@@ -891,16 +902,18 @@ public struct Extractor: Sendable {
 
     func findDueDates(_ lines: [TextLine], _ labels: [LabelHit]) -> [Candidate] {
         var out: [Candidate] = []
-        for l in labels where l.category == "due_date" {
-            guard let (vli, vr) = valueText(after: l, labels: labels, lines: lines) else { continue }
+        for l in labels where l.category == "due_date" || l.category == "due_date_weak" {
+            guard let (vli, vr) = valueText(after: l, labels: labels, lines: lines, accept: { !Self.dates(in: $0).isEmpty }) else { continue }
             let line = lines[vli]
             let text = String(line.chars[vr])
             guard let d = Self.dates(in: text).first else { continue }
             let off = text.distance(from: text.startIndex, to: d.range.lowerBound)
             let len = text.distance(from: d.range.lowerBound, to: d.range.upperBound)
             let r = (vr.lowerBound + off)..<(vr.lowerBound + off + len)
-            var c = Candidate(field: "due_date", value: d.iso, display: String(text[d.range]), score: w("due_date.label"),
-                              page: line.page, box: line.box(of: r), evidence: ["label:due_date", "date"])
+            let weak = l.category == "due_date_weak"
+            var c = Candidate(field: "due_date", value: d.iso, display: String(text[d.range]),
+                              score: w(weak ? "due_date.weak_label" : "due_date.label"),
+                              page: line.page, box: line.box(of: r), evidence: ["label:\(l.category)", "date"])
             if vli != l.line { c.score -= 100 }
             let (pen, ev) = ocrPenalty(line, r, verified: false)
             if let ev { c.score -= pen; c.evidence.append(ev) }
@@ -912,7 +925,8 @@ public struct Extractor: Sendable {
     func findPaymentCodes(_ lines: [TextLine], _ labels: [LabelHit]) -> [Candidate] {
         var out: [Candidate] = []
         for l in labels where l.category == "payment_code" {
-            guard let (vli, vr) = valueText(after: l, labels: labels, lines: lines) else { continue }
+            let code = #"(?<!\d)[1239]\d\d(?!\d)"#
+            guard let (vli, vr) = valueText(after: l, labels: labels, lines: lines, accept: { $0.range(of: code, options: .regularExpression) != nil }) else { continue }
             let line = lines[vli]
             let text = String(line.chars[vr])
             guard let m = text.range(of: #"(?<!\d)[1239]\d\d(?!\d)"#, options: .regularExpression) else { continue }
