@@ -24,7 +24,9 @@ public enum Amounts {
             let ch = chars[i]
             guard ch.isASCII, ch.isNumber else { i += 1; continue }
             // A number glued to letters ("RE2020", "A4") is an identifier, not an amount.
-            if i > 0, chars[i - 1].isLetter || chars[i - 1] == "/" || chars[i - 1] == "_" {
+            let gluedCurrency = i >= 3 && ["EUR", "RSD", "USD", "GBP", "CHF", "HRK"].contains(String(chars[(i - 3)..<i]))
+                && (i == 3 || !chars[i - 4].isLetter)
+            if i > 0, !gluedCurrency, chars[i - 1].isLetter || chars[i - 1] == "/" || chars[i - 1] == "_" {
                 while i < n, chars[i].isLetter || chars[i].isNumber { i += 1 }
                 continue
             }

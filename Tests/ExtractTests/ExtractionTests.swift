@@ -1,0 +1,174 @@
+import Foundation
+import PPShared
+import Testing
+
+@testable import Extract
+
+/// Small synthetic pages: one line per (text, x, y), 10 pt high, 5 pt per character.
+func page(_ rows: [(String, Double, Double)], page: Int = 1, conf: Double? = nil) -> [TextLine] {
+    rows.map { text, x, y in
+        var words: [Word] = []
+        var cx = x
+        for w in text.split(separator: " ", omittingEmptySubsequences: false) {
+            words.append(Word(text: String(w), box: Box(cx, y, cx + Double(w.count) * 5, y + 10), conf: conf))
+            cx += Double(w.count + 1) * 5
+        }
+        return TextLine(page: page, text: text, box: Box(x, y, x + Double(text.count) * 5, y + 10), conf: conf, words: words)
+    }
+}
+
+let profileFolder: String = {
+    var url = URL(fileURLWithPath: #filePath)
+    url.deleteLastPathComponent()
+    url.deleteLastPathComponent()
+    url.deleteLastPathComponent()
+    return url.appendingPathComponent("Sources/Extract/Profiles").path
+}()
+
+func profile(_ name: String) throws -> Profile { try ProfileStore(folders: [profileFolder]).load(name) }
+
+func top(_ e: Extraction, _ field: String) -> Candidate? { e.candidates[field]?.first }
+
+@Suite struct ExtractionTests {
+    @Test func payerAccountIsNotThePayeeAccount() throws {
+        let lines = page([
+            ("Rechnung Nr. 2026-17", 40, 40),
+            ("Wird nicht abgebucht. Ihre IBAN: DE89 3704 0044 0532 0130 00", 40, 100),
+            ("Gesamtbetrag: 119,00 EUR", 300, 200),
+            ("Bankverbindung: IBAN AT61 1904 3002 3457 3201 BIC BKAUATWW", 40, 300),
+        ])
+        let e = Extractor(profile: try profile("at")).extract(lines: lines, einvoice: nil)
+        #expect(top(e, "account")?.value == "AT611904300234573201")
+        #expect(top(e, "account")!.confidence >= 1500)
+        let payer = e.candidates["account"]!.first { $0.value == "DE89370400440532013000" }
+        #expect(payer != nil && payer!.confidence <= 300 && payer!.evidence.contains("payer-label"))
+        #expect(top(e, "bic")?.value == "BKAUATWW")
+    }
+
+    @Test func serbianSlipWithPayerAccountAndModel97() throws {
+        let lines = page([
+            ("NALOG ZA UPLATU", 400, 540),
+            ("uplatilac", 34, 560), ("šifra plaćanja", 306, 560), ("valuta", 362, 560), ("iznos", 408, 560),
+            ("Petar Petrović", 40, 575), ("189", 314, 577), ("RSD", 368, 577), ("=3.596,13", 490, 577),
+            ("račun uplatioca", 34, 600), ("160-0000018203969-42", 40, 612),
+            ("račun primaoca", 306, 608), ("845-0000000404849-87", 314, 624),
+            ("model i poziv na broj (odobrenje)", 306, 656), ("97", 313, 673), ("16 3220000111111111000", 357, 673),
+            ("primalac", 34, 680), ("JP EPS Beograd", 40, 695),
+        ])
+        let e = Extractor(profile: try profile("rs")).extract(lines: lines, einvoice: nil)
+        #expect(top(e, "account")?.value == "845000000040484987")
+        #expect(top(e, "account")?.extra["iban"] == .string("RS35845000000040484987"))
+        #expect(e.candidates["account"]!.first { $0.value == "160000001820396942" }.map { $0.confidence <= 300 } ?? true)
+        #expect(top(e, "amount")?.value == "3596.13")
+        #expect(top(e, "reference")?.value == "16 3220000111111111000")
+        #expect(top(e, "reference")?.extra["model"] == "97")
+        #expect(top(e, "reference")!.evidence.contains("model97-checksum"))
+        #expect(top(e, "payment_code")?.value == "189")
+        #expect(top(e, "payee")?.value == "JP EPS Beograd")
+        #expect(top(e, "currency")?.value == "RSD")
+    }
+
+    @Test func cyrillicLabelsMatchThroughTransliteration() throws {
+        let lines = page([
+            ("Укупно за уплату:", 300, 300), ("12.518,23", 465, 300),
+            ("Дуг на дан 31.03.2026.: 12.408,90 дин.", 34, 330),
+            ("Рок плаћања: 15.04.2026.", 368, 110),
+        ])
+        let e = Extractor(profile: try profile("rs")).extract(lines: lines, einvoice: nil)
+        #expect(top(e, "amount")?.value == "12518.23")
+        #expect(top(e, "due_date")?.value == "2026-04-15")
+    }
+
+    @Test func distractorsLoseToTheAmountDue() throws {
+        let lines = page([
+            ("Nettobetrag", 320, 380), ("1.115,90", 513, 380),
+            ("zzgl. 20 % USt", 320, 400), ("223,18", 522, 400),
+            ("Rechnungsbetrag EUR", 320, 420), ("1.339,08", 513, 420),
+            ("Bei Zahlung bis 22.03.2026 gewähren wir 2 % Skonto (26,78 €), Zahlbetrag dann 1.312,30 €.", 34, 470),
+        ])
+        let e = Extractor(profile: try profile("at")).extract(lines: lines, einvoice: nil)
+        #expect(top(e, "amount")?.value == "1339.08")
+        let skonto = e.candidates["amount"]!.first { $0.value == "1312.30" }
+        #expect(skonto == nil || skonto!.confidence < 1000)
+    }
+
+    @Test func directDebitMeansNoConfidentCandidate() throws {
+        let lines = page([
+            ("Rechnung", 34, 200),
+            ("Gesamtbetrag: 104,00 EUR", 300, 300),
+            ("Zahlungsart: Bankeinzug", 34, 320),
+            ("IBAN DE92 7607 0012 0750 0077 00", 300, 780),
+        ])
+        let e = Extractor(profile: try profile("at")).extract(lines: lines, einvoice: nil)
+        #expect(!e.paymentExpected)
+        #expect(e.noPaymentReasons == ["direct-debit"])
+        for field in ["account", "amount", "reference"] {
+            #expect((top(e, field)?.confidence ?? 0) < 1500, "\(field)")
+        }
+    }
+
+    @Test func negatedDirectDebitStillExpectsPayment() throws {
+        let lines = page([
+            ("Offener Betrag gesamt: 67,43 €", 300, 300),
+            ("Kein Lastschriftauftrag vorhanden.", 34, 320),
+            ("IBAN EmpfängerIn", 190, 600), ("AT72 6000 0000 9211 0734", 195, 612),
+        ])
+        let e = Extractor(profile: try profile("at")).extract(lines: lines, einvoice: nil)
+        #expect(e.paymentExpected)
+        #expect(top(e, "account")!.confidence >= 1500)
+    }
+
+    @Test func ocrDigitConfusionsAreRepairedOnlyWhenTheChecksumAgrees() throws {
+        let lines = page([("IBAN: AT61 19O4 3002 3457 32O1", 40, 100)], conf: 85)
+        let e = Extractor(profile: try profile("sepa")).extract(lines: lines, einvoice: nil)
+        #expect(top(e, "account")?.value == "AT611904300234573201")
+        #expect(top(e, "account")!.evidence.contains("ocr-repaired"))
+    }
+
+    @Test func rfReferencesAreChecked() throws {
+        let lines = page([("Payment reference: RF18 5390 0754 7034", 40, 100), ("Reference: RF17 5390 0754 7034", 40, 130)])
+        let e = Extractor(profile: try profile("sepa")).extract(lines: lines, einvoice: nil)
+        #expect(top(e, "reference")?.value == "RF18539007547034")
+        #expect(top(e, "reference")!.confidence >= 1500)
+    }
+
+    @Test func einvoiceAgreesWithPageText() throws {
+        let xml = """
+            <rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100"
+              xmlns:ram="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100">
+             <rsm:ExchangedDocument><ram:ID>471102</ram:ID><ram:TypeCode>380</ram:TypeCode></rsm:ExchangedDocument>
+             <rsm:SupplyChainTradeTransaction><ram:ApplicableHeaderTradeSettlement>
+              <ram:PaymentReference>RF18539007547034</ram:PaymentReference>
+              <ram:InvoiceCurrencyCode>EUR</ram:InvoiceCurrencyCode>
+              <ram:SpecifiedTradeSettlementPaymentMeans><ram:TypeCode>58</ram:TypeCode>
+               <ram:PayeePartyCreditorFinancialAccount><ram:IBANID>DE89370400440532013000</ram:IBANID></ram:PayeePartyCreditorFinancialAccount>
+              </ram:SpecifiedTradeSettlementPaymentMeans>
+              <ram:SpecifiedTradeSettlementHeaderMonetarySummation>
+               <ram:GrandTotalAmount>529.87</ram:GrandTotalAmount><ram:DuePayableAmount>529.87</ram:DuePayableAmount>
+              </ram:SpecifiedTradeSettlementHeaderMonetarySummation>
+             </ram:ApplicableHeaderTradeSettlement></rsm:SupplyChainTradeTransaction>
+            </rsm:CrossIndustryInvoice>
+            """
+        let e = try #require(EInvoice.parse(Data(xml.utf8)))
+        #expect(e.payeeIBAN == "DE89370400440532013000")
+        #expect(e.amountDue == "529.87")
+        let lines = page([("Zahlbetrag 529,87 EUR", 300, 300), ("IBAN DE89 3704 0044 0532 0130 00", 40, 700)])
+        let x = Extractor(profile: try profile("at")).extract(lines: lines, einvoice: e)
+        #expect(top(x, "amount")!.evidence.contains("xml-text-agree"))
+        #expect(top(x, "account")!.confidence >= 1800)
+        #expect(top(x, "reference")?.value == "RF18539007547034")
+    }
+
+    @Test func documentsAreGroupedAfterTheirLastPage() {
+        let a = DocumentAssembler()
+        let p1: JSON = ["kind": "page", "doc": "sha256:a", "page": 1, "pages": 2, "lines": []]
+        let p2: JSON = ["kind": "page", "doc": "sha256:a", "page": 2, "pages": 2, "lines": []]
+        let err: JSON = ["kind": "page", "doc": "sha256:b", "state": "error", "error": ["code": "pdf_damaged"]]
+        #expect(a.add(p1).isEmpty)
+        let out = a.add(p2)
+        guard case .document(let pages) = out.first else { Issue.record("no document"); return }
+        #expect(pages.count == 2)
+        guard case .passThrough = a.add(err).first else { Issue.record("error record not passed"); return }
+        #expect(a.finish().isEmpty)
+    }
+}
