@@ -296,6 +296,16 @@ public struct Extractor: Sendable {
                 if a.page != b.page { return a.page < b.page }
                 return (a.box?.y0 ?? 0, a.box?.x0 ?? 0) < (b.box?.y0 ?? 0, b.box?.x0 ?? 0)
             }
+            // A clear lead over every other value makes the first surer (amounts, accounts, references).
+            if ["account", "amount", "reference"].contains(field), list.count >= 1, list[0].score >= 1000,
+                list[0].evidence.contains(where: { $0.hasPrefix("label:") }), paymentExpected
+            {
+                let gap = list[0].score - (list.count >= 2 ? list[1].score : 0)
+                if gap > w("clear_margin") {
+                    list[0].score += min(w("clear_margin_bonus"), (gap - w("clear_margin")) / 2)
+                    list[0].evidence.append("clear-lead")
+                }
+            }
             // A close second of another value makes the first less sure.
             if list.count >= 2, list[0].score >= 1000 {
                 let gap = list[0].score - list[1].score
@@ -445,6 +455,13 @@ public struct Extractor: Sendable {
                 } else if !f.valid {
                     continue  // an unlabelled string that fails its checksum is not a candidate
                 }
+                // "Bitte NICHT auf das Rücklagenkonto … einzahlen": a negated account is not where to pay.
+                if labels.contains(where: { $0.line == li && $0.category == "negation" && $0.range.upperBound <= f.range.lowerBound }),
+                    !c.evidence.contains("payer-label")
+                {
+                    c.score = min(c.score, w("account.payer_cap"))
+                    c.evidence.append("negated")
+                }
                 // A line that itself says it is the payer's ("wird von Ihrem Konto abgebucht").
                 if labels.contains(where: { $0.line == li && ($0.category == "account_payer" || $0.category == "no_payment_direct_debit") }),
                     !c.evidence.contains("payer-label")
@@ -457,7 +474,7 @@ public struct Extractor: Sendable {
                     c.score -= pen
                     c.evidence.append(ev)
                 }
-                if f.valid, !c.evidence.contains("payer-label") { seenValid.insert(f.value) }
+                if f.valid, !c.evidence.contains("payer-label"), !c.evidence.contains("negated") { seenValid.insert(f.value) }
                 scan.candidates.append(c)
             }
         }

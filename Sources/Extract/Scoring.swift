@@ -6,12 +6,12 @@ public enum Scoring {
         "account.payee_label": 250, "account.payer_cap": 300, "account.repeated": 100, "account.ambiguous": 350,
         "account.ocr_repaired": 150, "account.no_label_other_country": 150,
         // amounts
-        "amount.base": 400, "amount.integer": 150, "amount.label_due": 1100, "amount.label_total": 800,
-        "amount.label_generic": 450, "amount.label_subtotal": -200, "amount.label_distractor": -450,
+        "amount.base": 400, "amount.integer": 150, "amount.label_due": 1200, "amount.label_total": 850,
+        "amount.label_generic": 500, "amount.label_subtotal": -200, "amount.label_distractor": -450,
         "amount.currency": 100, "amount.slip_equals": 350, "amount.repeated": 150, "amount.line_item": 250,
         "amount.largest_total": 100, "amount.negative": 300,
         // references
-        "reference.rf": 1500, "reference.model97": 1450, "reference.model97_bad": 300, "reference.model_other": 1050,
+        "reference.rf": 1500, "reference.model97": 1650, "reference.model97_bad": 300, "reference.model_other": 1050,
         "reference.labelled": 1050, "reference.free_text": 750, "reference.invoice_number": 700, "reference.label": 300,
         // other fields
         "bic.label": 1500, "bic.iban_line": 1100, "payee.label": 1200, "payee.company_header": 650,
@@ -19,6 +19,6 @@ public enum Scoring {
         "currency.default": 600,
         // cross-checks and OCR
         "xml.base": 1650, "xml.agree": 250, "xml.disagree": 1000, "xml.text_penalty": 200,
-        "ocr.per_point": 8, "ocr.floor": 92, "close_second": 150, "no_payment_cap": 900,
+        "ocr.per_point": 8, "ocr.floor": 92, "close_second": 150, "clear_margin": 300, "clear_margin_bonus": 200, "no_payment_cap": 900,
     ]
 }

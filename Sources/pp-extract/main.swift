@@ -9,11 +9,13 @@ let extractSpec = CommandSpec(
         "pp-extract [--profile NAME|FILE|auto] [--jobs N] [PAGES.jsonl ...]",
         "pp-extract eval --truth TRUTH.jsonl [RESULTS.jsonl | -]",
         "pp-extract --list-profiles",
+        "pp-extract table [RESULTS.jsonl | -]",
     ],
     options: [
         .value("profile", short: "p", "NAME|FILE", help: "profile to apply: a shipped name (rs, at, sepa), a JSON file, or auto (default)"),
         .value("jobs", short: "j", "N", help: "documents processed in parallel (default: all cores); output order is input order"),
         .flag("list-profiles", help: "print the shipped profiles (name and description) and exit"),
+        .flag("ocr-languages", help: "print the profile's OCR languages for pp-ocr --lang (e.g. srp_latn+srp+eng) and exit"),
     ],
     examples: [
         ("pp-ingest bills/*.pdf | pp-ocr | pp-extract --profile rs > payments.jsonl", "the whole pipeline on Serbian bills"),
@@ -54,7 +56,22 @@ func readAll(_ path: String, tool: String) throws -> [JSON] {
     return out
 }
 
+let tableSpec = CommandSpec(
+    name: "pp-extract table",
+    summary: "print a short table of the top candidates of document records (* marks confidence >= 1500)",
+    usage: ["pp-extract table [RESULTS.jsonl | -]"],
+    options: [],
+    examples: [("pp-ingest bills/* | pp-extract | pp-extract table", "what was found, one line per document")])
+
 let args = Array(CommandLine.arguments.dropFirst())
+if args.first == "table" {
+    runTool(tableSpec, arguments: Array(args.dropFirst())) { parsed, _ in
+        let records = try readAll(parsed.operands.first ?? "-", tool: "pp-extract")
+        let sink = OutputSink()
+        try sink.write(text: ResultTable.render(records))
+        return .ok
+    }
+}
 if args.first == "eval" {
     runTool(evalSpec, arguments: Array(args.dropFirst())) { parsed, diagnostics in
         guard let truthPath = parsed.value("truth") else { throw ToolError.usage("eval needs --truth TRUTH.jsonl") }
@@ -78,6 +95,14 @@ runTool(extractSpec, arguments: args) { parsed, diagnostics in
     }
     let choice: DocumentProcessor.ProfileChoice
     let name = parsed.value("profile") ?? "auto"
+    if parsed.has("ocr-languages") {
+        let profiles = name == "auto" ? try store.loadAll() : [try store.load(name)]
+        var langs: [String] = []
+        for p in profiles { for l in p.ocrLanguages where !langs.contains(l) { langs.append(l) } }
+        if langs.contains("eng") { langs.removeAll { $0 == "eng" }; langs.append("eng") }
+        try OutputSink().write(text: (langs.isEmpty ? "eng" : langs.joined(separator: "+")) + "\n")
+        return .ok
+    }
     if name == "auto" {
         let all = try store.loadAll()
         guard !all.isEmpty else {
