@@ -26,7 +26,16 @@ public enum Amounts {
             // A number glued to letters ("RE2020", "A4") is an identifier, not an amount.
             let gluedCurrency = i >= 3 && ["EUR", "RSD", "USD", "GBP", "CHF", "HRK"].contains(String(chars[(i - 3)..<i]))
                 && (i == 3 || !chars[i - 4].isLetter)
-            if i > 0, !gluedCurrency, chars[i - 1].isLetter || chars[i - 1] == "/" || chars[i - 1] == "_" {
+            // Text layers sometimes glue a label to its value ("Gesamtbetrag678,30"): a long word with
+            // lower-case letters before the digits is a label, not part of an identifier.
+            var run = 0
+            var lower = false
+            while i - run - 1 >= 0, chars[i - run - 1].isLetter {
+                if chars[i - run - 1].isLowercase { lower = true }
+                run += 1
+            }
+            let gluedLabel = run >= 5 && lower
+            if i > 0, !gluedCurrency, !gluedLabel, chars[i - 1].isLetter || chars[i - 1] == "/" || chars[i - 1] == "_" {
                 while i < n, chars[i].isLetter || chars[i].isNumber { i += 1 }
                 continue
             }

@@ -82,6 +82,7 @@ public struct Extractor: Sendable {
                             let startOK = s == 0 || !TextFold.isWordChar(f[s - 1]) || !TextFold.isWordChar(p[0])
                             let endOK = prefixMatch || e == f.count || !TextFold.isWordChar(f[e]) || !TextFold.isWordChar(p[p.count - 1])
                                 || (p.count >= 6 && anotherLabelStarts(f, at: e))
+                                || (p.count >= 5 && f[e].isNumber && p[p.count - 1].isLetter)
                             if startOK, endOK {
                                 let o0 = line.foldMap[s]
                                 let o1 = line.foldMap[e - 1] + 1
@@ -118,7 +119,8 @@ public struct Extractor: Sendable {
             guard lb.x1 <= box.x0 + h else { return 0 }
             let dx = max(0, box.x0 - lb.x1)
             if dx <= 3 * h { return 0.95 }
-            return dx > 320 ? 0 : max(0.35, 0.95 - (dx - 3 * h) / 400)
+            // Right-aligned amount columns put values far from their captions on the same row.
+            return dx > 420 ? 0 : max(0.6, 0.95 - (dx - 3 * h) / 800)
         }
         let xOverlap = box.x0 < lb.x1 + 4 * h && box.x1 > lb.x0 - 2 * h
         if lb.y1 <= box.y0 + 0.3 * h {
@@ -251,7 +253,7 @@ public struct Extractor: Sendable {
         var merged: [String: [Candidate]] = [:]
         for (field, list) in raw { merged[field] = mergeByValue(list, field: field) }
         merged["currency"] = findCurrencies(lines, merged["amount"] ?? [])
-        if let e = einvoice { applyEInvoice(e, to: &merged) }
+        if let e = einvoice { applyEInvoice(e, to: &merged, pageText: Self.compactText(lines), amounts: Set(flat.compactMap { Amounts.value(of: $0, documentMark: mark) })) }
 
         // Does the document ask for a payment at all?
         var reasons: [String] = []
@@ -301,7 +303,8 @@ public struct Extractor: Sendable {
                 list[0].evidence.contains(where: { $0.hasPrefix("label:") }), paymentExpected
             {
                 let gap = list[0].score - (list.count >= 2 ? list[1].score : 0)
-                if gap > w("clear_margin") {
+                let secondLabelled = list.count >= 2 && list[1].evidence.contains { ["label:due", "label:total", "label:account", "label:reference"].contains($0) }
+                if gap > w("clear_margin"), !secondLabelled {
                     list[0].score += min(w("clear_margin_bonus"), (gap - w("clear_margin")) / 2)
                     list[0].evidence.append("clear-lead")
                 }
@@ -649,8 +652,8 @@ public struct Extractor: Sendable {
             }
         }
         // The largest of the labelled totals is the grand total more often than not.
-        let totals = out.filter { $0.evidence.contains("label:total") || $0.evidence.contains("label:due") }
-        if let maxValue = totals.compactMap({ Double($0.value) }).max() {
+        let totals = out.filter { $0.evidence.contains("label:total") }
+        if !out.contains(where: { $0.evidence.contains("label:due") }), let maxValue = totals.compactMap({ Double($0.value) }).max() {
             for i in out.indices where out[i].evidence.contains("label:total") && Double(out[i].value) == maxValue {
                 out[i].score += w("amount.largest_total")
                 out[i].evidence.append("largest-total")
@@ -998,11 +1001,23 @@ public struct Extractor: Sendable {
 
     // MARK: E-invoice
 
-    func applyEInvoice(_ e: EInvoice, to merged: inout [String: [Candidate]]) {
+    /// All text of a document, letters and digits only, folded: for "is this value printed anywhere?".
+    static func compactText(_ lines: [TextLine]) -> String {
+        String(lines.flatMap { $0.folded }.filter { $0.isLetter || $0.isNumber })
+    }
+
+    func applyEInvoice(_ e: EInvoice, to merged: inout [String: [Candidate]], pageText: String, amounts: Set<String>) {
+        func printed(_ field: String, _ value: String) -> Bool {
+            if field == "amount" { return amounts.contains(value) || amounts.contains(value.replacingOccurrences(of: "-", with: "")) }
+            let v = String(TextFold.fold(value).filter { $0.isLetter || $0.isNumber })
+            return v.isEmpty || pageText.contains(v)
+        }
         func apply(_ field: String, value: String?, display: String?, valid: Bool = true, extra: [String: JSON] = [:]) {
             guard let value, !value.isEmpty else { return }
             var list = merged[field] ?? []
-            let xmlScore = valid ? w("xml.base") : w("account.bad_checksum")
+            // The XML is the strongest evidence, but only as far as the page shows the same thing.
+            let onPage = printed(field, value)
+            let xmlScore = !valid ? w("account.bad_checksum") : onPage ? w("xml.on_page") : w("xml.not_on_page")
             if let i = list.firstIndex(where: { $0.value == value }) {
                 list[i].score = max(list[i].score, xmlScore) + (valid ? w("xml.agree") : 0)
                 list[i].evidence.append(valid ? "einvoice-xml" : "einvoice-xml-invalid")
@@ -1018,7 +1033,7 @@ public struct Extractor: Sendable {
                         list[i].score -= w("xml.text_penalty")
                         list[i].evidence.append("xml-disagrees")
                     }
-                } else if valid, field != "payee" {
+                } else if valid, !onPage {
                     c.evidence.append("not-on-page")
                 }
                 list.append(c)
@@ -1057,7 +1072,8 @@ public struct Extractor: Sendable {
                 list[i].score = max(list[i].score, w("xml.base")) + w("xml.agree")
                 list[i].evidence.append("einvoice-xml")
             } else {
-                list.append(Candidate(field: "currency", value: cur, display: cur, score: w("xml.base"), page: 1, box: nil, evidence: ["einvoice-xml"]))
+                list.append(Candidate(field: "currency", value: cur, display: cur, score: w("xml.not_on_page"), page: 1, box: nil,
+                                      evidence: ["einvoice-xml", "not-on-page"]))
             }
             merged["currency"] = list
         }
