@@ -173,24 +173,44 @@ public struct Extractor: Sendable {
         // Otherwise: the closest line to the right on the same row, then below.
         let lb = label.box
         var best: (Int, Double)?
+        var columnStart: [Int: Int] = [:]
         for (i, l) in lines.enumerated() where l.page == label.page && i != label.line {
-            if labels.contains(where: { $0.line == i && $0.range.lowerBound == 0 && $0.category != "caption" }) { continue }
-            if !accept(l.text) { continue }
             let h = max(6, lb.height)
+            var text = l.text
+            if l.box.x0 < lb.x0 - 3 * h, l.box.y0 >= lb.y1 - 0.3 * h, let offset = l.offset(ofFirstWordFrom: lb.x0 - 3 * h) {
+                columnStart[i] = offset
+                text = String(l.chars[offset...])
+                if labels.contains(where: { $0.line == i && $0.range.lowerBound <= offset && $0.range.upperBound > offset && $0.category != "caption" }) { continue }
+            } else if labels.contains(where: { $0.line == i && $0.range.lowerBound == 0 && $0.category != "caption" }) {
+                continue
+            }
+            if !accept(text) { continue }
             var d: Double?
             if l.box.verticalOverlap(lb) >= 0.4, l.box.x0 >= lb.x1 - 2 {
                 let dx = l.box.x0 - lb.x1
                 if dx < 260 { d = dx }
             } else if l.box.y0 >= lb.y1 - 0.3 * h, l.box.y0 - lb.y1 <= 2.6 * h,
-                l.box.x0 < lb.x1 + 3 * h, l.box.x1 > lb.x0 - 2 * h
+                l.box.x0 < lb.x1 + 3 * h || columnStart[i] != nil, l.box.x1 > lb.x0 - 2 * h
             {
-                d = 40 + (l.box.y0 - lb.y1) * 4 + abs(l.box.x0 - lb.x0) * 0.2
+                let x0 = columnStart[i].map { l.box(of: $0..<($0 + 1)).x0 } ?? l.box.x0
+                d = 40 + (l.box.y0 - lb.y1) * 4 + abs(x0 - lb.x0) * 0.2
             }
             if let d, d < (best?.1 ?? .infinity) { best = (i, d) }
         }
         guard let (bi, _) = best else { return nil }
         let bl = lines[bi]
         var be = bl.chars.count
+        // OCR joins columns into one line ("primalac 97 14 3004117852026"): keep the words under the label's column.
+        if let start = columnStart[bi] {
+            var s0 = start
+            while s0 < be, bl.chars[s0] == " " { s0 += 1 }
+            for other in labels where other.line == bi && other.range.lowerBound > s0 && other.range.lowerBound < be {
+                be = other.range.lowerBound
+            }
+            while be > s0, bl.chars[be - 1] == " " { be -= 1 }
+            guard be > s0 else { return nil }
+            return (bi, s0..<be)
+        }
         for other in labels where other.line == bi && other.range.lowerBound > 0 && other.range.lowerBound < be {
             be = other.range.lowerBound
         }
@@ -550,6 +570,9 @@ public struct Extractor: Sendable {
                 if k < n - 1, chars[k] == "-" || chars[k] == " ", isD(k + 1), groups.count < 3 {
                     seps.append(chars[k])
                     j = k + 1
+                } else if k < n - 2, chars[k] == "-", chars[k + 1] == " ", isD(k + 2), groups.count < 3 {
+                    seps.append("-")
+                    j = k + 2
                 } else {
                     j = k
                     break
@@ -708,8 +731,27 @@ public struct Extractor: Sendable {
                 }
             }
         }
+        // "Please use OS-55812 as your payment reference": the value comes before the label.
+        for l in labels where l.category == "reference_before" {
+            let line = lines[l.line]
+            let before = String(line.chars[0..<l.range.lowerBound])
+            if let tok = before.split(separator: " ").last(where: { $0.contains(where: \.isNumber) }),
+                before.split(separator: " ").suffix(2).contains(tok)
+            {
+                let t = String(tok).trimmingCharacters(in: CharacterSet(charactersIn: ".,;:()\"'"))
+                guard let r0 = before.range(of: t, options: .backwards) else { continue }
+                let o = before.distance(from: before.startIndex, to: r0.lowerBound)
+                let r = o..<(o + t.count)
+                var c = Candidate(field: "reference", value: t, display: t, score: w("reference.labelled"), page: line.page,
+                                  box: line.box(of: r), evidence: ["label:reference"])
+                c.extra["kind"] = "structured"
+                let (pen, ev) = ocrPenalty(line, r, verified: false)
+                if let ev { c.score -= pen; c.evidence.append(ev) }
+                out.append(c)
+            }
+        }
         // Labelled references: the text each label introduces.
-        for l in labels where ["reference", "reference_free", "invoice_number", "reference_payer"].contains(l.category) {
+        for l in labels where ["reference", "reference_free", "invoice_number", "reference_payer", "reference_before"].contains(l.category) {
             let needsDigit = l.category != "reference_free"
             guard let (vli, vr) = valueText(after: l, labels: labels, lines: lines, accept: { !needsDigit || $0.contains(where: \.isNumber) }) else { continue }
             let line = lines[vli]
@@ -744,7 +786,7 @@ public struct Extractor: Sendable {
             var c = Candidate(field: "reference", value: body, display: model.map { "\($0) \(body)" } ?? body, score: 0,
                               page: line.page, box: box, evidence: ["label:\(l.category)"])
             switch l.category {
-            case "reference":
+            case "reference", "reference_before":
                 c.score = w("reference.labelled")
                 if let model {
                     c.extra["model"] = .string(model)
@@ -836,7 +878,11 @@ public struct Extractor: Sendable {
     func findPayees(_ lines: [TextLine], _ labels: [LabelHit]) -> [Candidate] {
         var out: [Candidate] = []
         for l in labels where l.category == "payee" {
-            guard let (vli, vr) = valueText(after: l, labels: labels, lines: lines) else { continue }
+            let nameLike: (String) -> Bool = { t in
+                let letters = t.filter(\.isLetter).count
+                return letters >= 3 && t.filter(\.isNumber).count * 2 < t.count
+            }
+            guard let (vli, vr) = valueText(after: l, labels: labels, lines: lines, accept: nameLike) else { continue }
             let line = lines[vli]
             var text = String(line.chars[vr]).trimmingCharacters(in: .whitespaces)
             if let p = text.firstIndex(of: "("), text.hasPrefix("(") { text = String(text[p...]) }

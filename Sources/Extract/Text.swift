@@ -91,6 +91,12 @@ public struct TextLine: Sendable {
         return Box(x0, box.y0, x1, box.y1)
     }
 
+    /// The character offset of the first word that starts at or right of `x` (needs word boxes).
+    public func offset(ofFirstWordFrom x: Double) -> Int? {
+        guard let wordAt, let wi = words.firstIndex(where: { $0.box.x0 >= x }), wi > 0 else { return nil }
+        return wordAt.firstIndex(where: { $0 == wi })
+    }
+
     /// The lowest OCR confidence of the words under `range` (or the line's), nil for text layers.
     public func confidence(of range: Range<Int>) -> Double? {
         if let wordAt {
