@@ -21,7 +21,7 @@ public final class PageRecordSource {
         while inputIndex < inputs.count {
             let path = inputs[inputIndex]
             inputIndex += 1
-            readerName = path
+            readerName = path == "-" ? "stdin" : path
             if path == "-" {
                 reader = JSONLinesReader(LineReader(standardInputNamed: "stdin"), tool: "pp-extract")
             } else {
