@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "pp-cardcheck", targets: ["pp-cardcheck"]),
         .executable(name: "pp-extract", targets: ["pp-extract"]),
+        .executable(name: "pp-pages", targets: ["pp-pages"]),
     ],
     targets: [
         // The core every tool shares: JSON values, JSON Lines in and out, arguments, errors, parallel map.
@@ -20,6 +21,14 @@ let package = Package(
         .target(name: "Extract", dependencies: ["PPShared"], resources: [.copy("Profiles")]),
         .executableTarget(name: "pp-extract", dependencies: ["Extract", "PPShared"]),
         .testTarget(name: "ExtractTests", dependencies: ["Extract", "PPShared"]),
+        // pp-pages: edit a PDF's pages through libqpdf's C API; SHA-256 through GnuTLS (qpdf loads it anyway);
+        // leptonica is opened with dlopen only when a non-JPEG image is inserted (Sources/Pages/Leptonica.swift).
+        .systemLibrary(name: "CQPDF", path: "Sources/CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
+        .systemLibrary(
+            name: "CGnuTLS", path: "Sources/CGnuTLS", pkgConfig: "gnutls", providers: [.apt(["libgnutls28-dev"])]),
+        .target(name: "Pages", dependencies: ["PPShared", "CQPDF", "CGnuTLS"]),
+        .executableTarget(name: "pp-pages", dependencies: ["Pages", "PPShared"]),
+        .testTarget(name: "PagesTests", dependencies: ["Pages", "PPShared"]),
 
         .testTarget(name: "PPSharedTests", dependencies: ["PPShared"]),
         .testTarget(name: "CardCheckTests", dependencies: ["CardCheck", "PPShared"]),

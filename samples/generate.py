@@ -375,13 +375,13 @@ def rs_slip(p, y, script, payer, purpose, payee, code, amount_str, acc_str, mode
     # right column
     top = y + 10
     p.t(rx, top, L["code"], lab)
-    p.t(rx + 20, top, L["cur"], lab)
-    p.t(rx + 36, top, L["amount"], lab)
-    p.rect(rx, top + 1.5, 16, 8)
-    p.rect(rx + 20, top + 1.5, 13, 8)
-    p.rect(rx + 36, top + 1.5, 54, 8)
+    p.t(rx + 22, top, L["cur"], lab)
+    p.t(rx + 37, top, L["amount"], lab)
+    p.rect(rx, top + 1.5, 18, 8)
+    p.rect(rx + 22, top + 1.5, 12, 8)
+    p.rect(rx + 37, top + 1.5, 53, 8)
     p.t(rx + 3, top + 7, code, 10, "Mono")
-    p.t(rx + 22, top + 7, "RSD" if script == "lat" else "RSD", 10, "Mono")
+    p.t(rx + 23.5, top + 7, "RSD", 10, "Mono")
     p.t(rx + 88, top + 7, amount_str, 11, "Mono-B", align="r")
     top = y + 27
     p.t(rx, top, L["acc"], lab)
@@ -564,7 +564,7 @@ def doc_rs_vodovod_cyr(path):
             ["Укупно", "", "", "", fmt(total)]]
     y = p.table(12, 64, [72, 36, 18, 24, 36], rows, 8.5, 6, style="grid", aligns=["l", "c", "r", "r", "r"])
     p.lines(12, y + 8, ["Рачун се плаћа на текући рачун " + rs_short(acc) + " са позивом на број " + ref[:2] + "-" + ref[2:] + " ,",
-                        "модел 97. Жиро рачун за рекламације на фактурисану накнаду: 840-742351843-06 (није за уплату овог рачуна).",
+                        "модел 97. Рачун за уплату накнаде за воде (Трезор): " + rs_short(rs_account(840, 742351843)) + " (није за уплату овог рачуна).",
                         "Дежурна служба: 034/333-499, 0800 100 034."], 8)
     rs_slip(p, 192, "cyr", ["Драган Петровић", "Немањина 18, Крагујевац"], ["Рачун за воду 03/2026"],
             ["ЈКП Водовод Јужни Брег", "Карађорђева 9, Крагујевац"], "189", fmt(total), rs_short(acc), "97", ref,
@@ -816,7 +816,7 @@ def doc_at_strom_za(path):
             ["Netznutzung / Netzverlust", fmt(D("244.74")), fmt(q(D("244.74") * D("0.2"))), fmt(D("244.74") + q(D("244.74") * D("0.2")))],
             ["Abgaben (Elektrizitätsabgabe)", fmt(D("33.50")), fmt(q(D("33.50") * D("0.2"))), fmt(D("33.50") + q(D("33.50") * D("0.2")))]]
     y = p.table(12, 90, [80, 32, 32, 32], rows, 8.5, 6, style="lines")
-    y = p.table(92, y + 2, [64, 32], [["Summe netto", fmt(net) + " €"], ["USt 20 %", fmt(ust) + " €"],
+    y = p.table(70, y + 2, [64, 32], [["Summe netto", fmt(net) + " €"], ["USt 20 %", fmt(ust) + " €"],
                                       ["Gesamtbetrag", fmt(total) + " €"]], 9, 6, header=False, style="none")
     p.t(12, y + 7, "Bitte überweisen Sie den Gesamtbetrag bis 28.04.2026 mit der Zahlungsanweisung unten.", 8.5)
     p.t(12, y + 12, "Ihre Bankverbindung laut unseren Unterlagen: " + iban_print(payer) + " (kein SEPA-Lastschriftmandat).", 8)
@@ -1560,12 +1560,12 @@ DOCS = [
 
 # (source pdf, output, pages, kind, angle, seed, format, dpi, store_dpi)
 PHOTOS = [
-    ("pdf/rs-struja-latin.pdf", "photos/rs-struja-latin.jpg", [1], "photo", 2.1, 11, "jpg", 170, True),
+    ("pdf/rs-struja-latin.pdf", "photos/rs-struja-latin.jpg", [1], "photo", -1.8, 31, "jpg", 180, True),
     ("pdf/rs-vodovod-cyr.pdf", "photos/rs-vodovod-cyr.jpg", [1], "photo", -1.6, 12, "jpg", 180, True),
     ("pdf/rs-infostan-cyr.pdf", "photos/rs-infostan-cyr.png", [1], "scan", 1.2, 13, "png", 150, True),
     ("pdf/rs-faktura-latin.pdf", "photos/rs-faktura-latin-nodpi.jpg", [1], "photo", -3.2, 14, "jpg", 170, False),
     ("pdf/rs-internet-latin.pdf", "photos/rs-internet-latin.jpg", [1], "photo", 3.6, 15, "jpg", 200, True),
-    ("pdf/at-strom-zahlungsanweisung.pdf", "photos/at-strom-zahlungsanweisung.jpg", [1], "photo", -2.4, 16, "jpg", 170, True),
+    ("pdf/at-strom-zahlungsanweisung.pdf", "photos/at-strom-zahlungsanweisung.jpg", [1], "photo", -1.5, 26, "jpg", 180, True),
     ("pdf/at-installateur-skonto.pdf", "photos/at-installateur-skonto.jpg", [1], "photo", 1.1, 17, "jpg", 160, True),
     ("pdf/de-hosting-rechnung.pdf", "photos/de-hosting-rechnung.png", [1], "scan", -1.0, 18, "png", 150, True),
     ("pdf/en-nl-saas.pdf", "photos/en-nl-saas.jpg", [1], "photo", -1.3, 19, "jpg", 170, True),

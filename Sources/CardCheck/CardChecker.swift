@@ -15,7 +15,8 @@ public enum CardOutcome: Sendable, Equatable {
 /// "number" and "cvc" are removed, the billing card number and CVV are replaced
 /// by their verdicts, and messages name fields, never values.
 public struct CardChecker: Sendable {
-    public var brands: [CardBrand]
+    public var brands: [CardBrand] { index.brands }
+    let index: BrandIndex
     public var today: YearMonth
     public var maxYearsAhead: Int
     public var enforceUnionPayLuhn: Bool
@@ -30,7 +31,7 @@ public struct CardChecker: Sendable {
         enforceUnionPayLuhn: Bool = false, includeFormatted: Bool = false, requireComplete: Bool = false,
         reveal: Bool = false
     ) {
-        self.brands = brands
+        self.index = BrandIndex(brands)
         self.today = today
         self.maxYearsAhead = maxYearsAhead
         self.enforceUnionPayLuhn = enforceUnionPayLuhn
@@ -52,7 +53,10 @@ public struct CardChecker: Sendable {
         record["cvc"] = nil
         guard let numberValue = input["number"] else {
             record["kind"] = "card"
-            return (record.markedAsError(ToolError(.record, code: "missing_number", "record has no \"number\""), tool: Self.tool), .unreadable)
+            return (
+                record.markedAsError(ToolError(.record, code: "missing_number", "record has no \"number\""), tool: Self.tool),
+                .unreadable
+            )
         }
         guard let number = numberValue.stringValue else {
             let why =
@@ -76,12 +80,25 @@ public struct CardChecker: Sendable {
 
     static func redactingPassThrough(_ record: JSON) -> JSON {
         guard case .object(var members) = record else { return record }
-        for (key, value) in members where !ownKeys.contains(key) { members[key] = redacting(value) }
+        for (key, value) in members where !ownKeys.contains(key) && mayHoldCardNumber(value) {
+            members[key] = redacting(value)
+        }
         if case .object(var info)? = members["userInfo"] {
-            for (key, value) in info where key != "billingCardNumber" && key != "billingCVV" { info[key] = redacting(value) }
+            for (key, value) in info where key != "billingCardNumber" && key != "billingCVV" && mayHoldCardNumber(value) {
+                info[key] = redacting(value)
+            }
             members["userInfo"] = .object(info)
         }
         return .object(members)
+    }
+
+    /// A cheap test that lets the common record pass without being rebuilt.
+    static func mayHoldCardNumber(_ value: JSON) -> Bool {
+        switch value {
+        case .string(let s), .number(let s): s.utf8.count >= 12
+        case .array, .object: true
+        case .null, .bool: false
+        }
     }
 
     static func redacting(_ value: JSON) -> JSON {
@@ -141,7 +158,7 @@ public struct CardChecker: Sendable {
     }
 
     func checkNumber(_ text: String) -> NumberVerdict {
-        CardNumber.check(text, brands: brands, enforceLuhn: enforceUnionPayLuhn)
+        CardNumber.check(text, index: index, enforceLuhn: enforceUnionPayLuhn)
     }
 
     func checkExpiry(_ value: JSON) -> ExpiryVerdict {
@@ -169,7 +186,10 @@ public struct CardChecker: Sendable {
     }
 
     func expiryObject(_ e: ExpiryVerdict) -> JSON {
-        ["month": e.month.map { .int($0) } ?? .null, "year": e.year.map { .int($0) } ?? .null, "valid": .bool(e.valid), "reason": .string(e.reason)]
+        [
+            "month": e.month.map { .int($0) } ?? .null, "year": e.year.map { .int($0) } ?? .null, "valid": .bool(e.valid),
+            "reason": .string(e.reason),
+        ]
     }
 
     // MARK: - Payment-info records (card-on-file flow)
@@ -190,7 +210,10 @@ public struct CardChecker: Sendable {
                     let v = checkNumber(text)
                     brand = v.brand
                     info["billingCardNumber"] = cardObject(v)
-                    if !v.valid { fields["billingCardNumber"] = .string(v.potentiallyValid ? "card number is incomplete" : "card number is not valid") }
+                    if !v.valid {
+                        fields["billingCardNumber"] = .string(
+                            v.potentiallyValid ? "card number is incomplete" : "card number is not valid")
+                    }
                 } else {
                     info["billingCardNumber"] = .null
                     fields["billingCardNumber"] = "card number must be a string"
@@ -201,7 +224,10 @@ public struct CardChecker: Sendable {
             if let cvv = info["billingCVV"] {
                 let c = cvv.stringValue.map { SecurityCode.check($0, brand: brand) } ?? CVCVerdict(reason: "bad_characters")
                 info["billingCVV"] = ["valid": .bool(c.valid), "reason": .string(c.reason)]
-                if !c.valid { fields["billingCVV"] = .string(c.reason == "incomplete" ? "security code is incomplete" : "security code is not valid") }
+                if !c.valid {
+                    fields["billingCVV"] = .string(
+                        c.reason == "incomplete" ? "security code is incomplete" : "security code is not valid")
+                }
             } else if brand?.requiresCVC ?? true {
                 fields["billingCVV"] = "security code is required"
             }
@@ -209,7 +235,9 @@ public struct CardChecker: Sendable {
                 let value = info[key]?.stringValue?.trimmingUnicodeWhitespace() ?? ""
                 if value.isEmpty { fields[key] = "is required" }
             }
-            if let region = info["billingRegion"], region.stringValue == nil, !region.isNull { fields["billingRegion"] = "must be text" }
+            if let region = info["billingRegion"], region.stringValue == nil, !region.isNull {
+                fields["billingRegion"] = "must be text"
+            }
             userInfo = info
             record["userInfo"] = .object(info)
         }

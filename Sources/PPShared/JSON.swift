@@ -49,7 +49,9 @@ extension JSON: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, Express
     public init(integerLiteral value: Int) { self = .int(value) }
     public init(arrayLiteral elements: JSON...) { self = .array(elements) }
     public init(dictionaryLiteral elements: (String, JSON)...) {
-        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+        var members = [String: JSON](minimumCapacity: elements.count)
+        for (key, value) in elements { members[key] = value }
+        self = .object(members)
     }
     public init(nilLiteral: ()) { self = .null }
 }
@@ -94,6 +96,7 @@ extension JSON {
         }
         set {
             guard case .object(var o) = self else { return }
+            self = .null  // drop our reference first, so `o` is unique and is not copied on write
             o[key] = newValue
             self = .object(o)
         }

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Deterministic JSON text: keys sorted by UTF-8 bytes, no escaped slashes,
 /// non-ASCII left as UTF-8, numbers as their literal text, no whitespace.
 extension JSON {
@@ -25,23 +29,61 @@ extension JSON {
             out.append(UInt8(ascii: "]"))
         case .object(let members):
             out.append(UInt8(ascii: "{"))
-            for (i, key) in JSON.sortedKeys(members).enumerated() {
+            for (i, member) in JSON.sortedMembers(members).enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
-                JSON.encodeString(key, into: &out)
+                JSON.encodeString(member.key, into: &out)
                 out.append(UInt8(ascii: ":"))
-                members[key]!.encode(into: &out)
+                member.value.encode(into: &out)
             }
             out.append(UInt8(ascii: "}"))
         }
     }
 
-    /// Keys in byte order of their UTF-8 form: independent of locale and of Unicode normalization.
-    static func sortedKeys(_ members: [String: JSON]) -> [String] {
-        members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    /// Members sorted by key. String's `<` orders by Unicode scalar values of the canonical form, which is
+    /// the UTF-8 byte order for the (normalized) keys records use, independent of locale. Records have
+    /// few keys, so an insertion sort beats the general sort's set-up cost.
+    static func sortedMembers(_ members: [String: JSON]) -> [(key: String, value: JSON)] {
+        var list: [(key: String, value: JSON)] = []
+        list.reserveCapacity(members.count)
+        for member in members {
+            var i = list.count
+            list.append(member)
+            while i > 0, member.key < list[i - 1].key {
+                list.swapAt(i, i - 1)
+                i -= 1
+            }
+        }
+        return list
+    }
+
+    /// Byte-order comparison of two strings' UTF-8, through contiguous storage when the strings have it.
+    static func utf8Precedes(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                let n = min(x.count, y.count)
+                if n > 0 {
+                    let c = memcmp(x.baseAddress!, y.baseAddress!, n)
+                    if c != 0 { return c < 0 }
+                }
+                return x.count < y.count
+            }
+        }
     }
 
     static func encodeString(_ s: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        var s = s
+        let plain = s.withUTF8 { bytes in
+            // Fast path: nothing to escape, copy the bytes in one go.
+            for byte in bytes where byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F { return false }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if plain {
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in s.utf8 {
             switch byte {
             case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])

@@ -36,6 +36,12 @@ public final class OutputSink {
         if autoFlush || pending.count >= 1 << 16 { try flush() }
     }
 
+    /// Writes bytes that already hold whole encoded records.
+    public func write(bytes: [UInt8]) throws {
+        pending.append(contentsOf: bytes)
+        if autoFlush || pending.count >= 1 << 16 { try flush() }
+    }
+
     /// Writes raw text (a line of --format output, a table), as is.
     public func write(text: String) throws {
         pending.append(contentsOf: text.utf8)

@@ -9,7 +9,9 @@ struct CheckerTests {
 
     @Test("a valid card keeps the user's keys and loses number and cvc")
     func validCard() {
-        let (out, outcome) = checker.check(record: ["number": "4111 1111 1111 1111", "cvc": "123", "expiry": "12/30", "customer_id": 7])
+        let (out, outcome) = checker.check(record: [
+            "number": "4111 1111 1111 1111", "cvc": "123", "expiry": "12/30", "customer_id": 7,
+        ])
         #expect(outcome == .valid)
         #expect(out["number"] == nil)
         #expect(out["status"] == "valid")
@@ -24,7 +26,8 @@ struct CheckerTests {
         #expect(checker.check(record: ["number": "4111"]).0["status"] == "incomplete")
         #expect(checker.check(record: ["number": "4111111111111111", "expiry": "10/26"]).0["status"] == "invalid")
         #expect(checker.check(record: ["number": "4111111111111111", "cvc": "12"]).0["status"] == "incomplete")
-        #expect(checker.check(record: ["number": "4111111111111111", "expiry": ["month": 12, "year": "2027"]]).0["status"] == "valid")
+        #expect(
+            checker.check(record: ["number": "4111111111111111", "expiry": ["month": 12, "year": "2027"]]).0["status"] == "valid")
         let required = CardChecker(today: YearMonth(year: 2026, month: 11), requireComplete: true)
         let missing = required.check(record: ["number": "4111111111111111"]).0
         #expect(missing["status"] == "incomplete")
@@ -73,15 +76,22 @@ struct CheckerTests {
     @Test("custom card types add, replace and remove brands")
     func customTypes() throws {
         let file = try JSON.parse(
-            #"[{"id":"privatelabel","name":"Private","patterns":["9999","60000-60099"],"lengths":[16],"code":{"name":"CVV","size":3},"before":"visa"},{"id":"maestro","remove":true},{"id":"visa","lengths":[16]}]"#)
+            #"[{"id":"privatelabel","name":"Private","patterns":["9999","60000-60099"],"lengths":[16],"code":{"name":"CVV","size":3},"before":"visa"},{"id":"maestro","remove":true},{"id":"visa","lengths":[16]}]"#
+        )
         let brands = try CardTypesFile.apply(file, to: BrandTable.standard, file: "types.json")
         #expect(brands.first?.id == "privatelabel")
         #expect(!brands.contains { $0.id == "maestro" })
         #expect(brands.first { $0.id == "visa" }?.lengths == [16])
         let custom = CardChecker(brands: brands, today: YearMonth(year: 2026, month: 11))
-        #expect(custom.check(record: ["number": .string(TestCards.complete("9999", length: 16))]).0["card"]?["brand"] == "privatelabel")
+        #expect(
+            custom.check(record: ["number": .string(TestCards.complete("9999", length: 16))]).0["card"]?["brand"]
+                == "privatelabel")
         #expect(custom.check(record: ["number": "6759649826438453"]).0["status"] == "invalid")
-        #expect(throws: ToolError.self) { try CardTypesFile.apply(try JSON.parse(#"[{"id":"x","patterns":["4a"],"lengths":[16]}]"#), to: [], file: "f") }
-        #expect(throws: ToolError.self) { try CardTypesFile.apply(try JSON.parse(#"[{"id":"nope","remove":true}]"#), to: [], file: "f") }
+        #expect(throws: ToolError.self) {
+            try CardTypesFile.apply(try JSON.parse(#"[{"id":"x","patterns":["4a"],"lengths":[16]}]"#), to: [], file: "f")
+        }
+        #expect(throws: ToolError.self) {
+            try CardTypesFile.apply(try JSON.parse(#"[{"id":"nope","remove":true}]"#), to: [], file: "f")
+        }
     }
 }

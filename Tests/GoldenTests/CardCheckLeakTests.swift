@@ -44,7 +44,8 @@ struct CardCheckLeakTests {
             #expect(!digitsOnly.contains(number), "\(context): number leaked with separators")
         }
         for cvc in Self.cvcs {
-            #expect(!text.contains("\"\(cvc)\"") && !text.contains(":\(cvc)") && !text.contains(" \(cvc) "), "\(context): CVC leaked")
+            #expect(
+                !text.contains("\"\(cvc)\"") && !text.contains(":\(cvc)") && !text.contains(" \(cvc) "), "\(context): CVC leaked")
         }
     }
 
@@ -52,7 +53,8 @@ struct CardCheckLeakTests {
     func records() throws {
         let input = Self.numbers.flatMap(Self.lines(for:)).joined(separator: "\n") + "\n"
         for extra in [[], ["--format"], ["--require-complete", "--unionpay-luhn"]] {
-            let run = try ToolRun.run(tool: "pp-cardcheck", arguments: ["--today", "2026-11-29"] + extra, stdin: Data(input.utf8))
+            let run = try ToolRun.run(
+                tool: "pp-cardcheck", arguments: ["--today", "2026-11-29"] + extra, stdin: Data(input.utf8))
             #expect(run.status == 3)
             #expect(!run.stdout.isEmpty)
             assertNoLeak(run, "records \(extra)")
@@ -66,7 +68,9 @@ struct CardCheckLeakTests {
         #expect(run.status == 1)
         assertNoLeak(run, "--lines")
         for number in Self.numbers.prefix(4) {
-            for arguments in [[number], ["--today", number], ["--\(number)"], ["--card-types", number], ["--max-years-ahead", number]] {
+            for arguments in [
+                [number], ["--today", number], ["--\(number)"], ["--card-types", number], ["--max-years-ahead", number],
+            ] {
                 let bad = try ToolRun.run(tool: "pp-cardcheck", arguments: arguments, stdin: nil)
                 #expect(bad.status == 2)
                 assertNoLeak(bad, "arguments \(arguments.count)")

@@ -42,7 +42,10 @@ struct ArgumentsTests {
     @Test("help lists every option, the examples and the exit statuses")
     func help() {
         let text = spec.helpText
-        for needle in ["--raster", "-j, --jobs N", "--lang LANGS", "--help", "--version", "Examples:", "pp-test a.pdf", "Exit status:", "3  finished"] {
+        for needle in [
+            "--raster", "-j, --jobs N", "--lang LANGS", "--help", "--version", "Examples:", "pp-test a.pdf", "Exit status:",
+            "3  finished",
+        ] {
             #expect(text.contains(needle), "help lacks \(needle)")
         }
     }

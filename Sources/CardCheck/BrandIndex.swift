@@ -1,0 +1,77 @@
+/// The brand table flattened for fast detection: every pattern's low and high
+/// digits in one byte buffer, so matching a number walks contiguous memory
+/// instead of copying brand values (a hot path at a million records).
+struct BrandIndex: Sendable {
+    let brands: [CardBrand]
+    private let bytes: [UInt8]
+    /// Per pattern: offset of its low digits in `bytes` (high digits follow), digit count, brand index.
+    private let offsets: [Int]
+    private let lengths: [Int]
+    private let owners: [Int]
+
+    init(_ brands: [CardBrand]) {
+        self.brands = brands
+        var bytes: [UInt8] = [], offsets: [Int] = [], lengths: [Int] = [], owners: [Int] = []
+        for (index, brand) in brands.enumerated() {
+            for pattern in brand.patterns {
+                let (low, high): (String, String) =
+                    switch pattern {
+                    case .prefix(let p): (p, p)
+                    case .range(let l, let h): (l, h)
+                    }
+                offsets.append(bytes.count)
+                lengths.append(low.utf8.count)
+                owners.append(index)
+                bytes.append(contentsOf: low.utf8)
+                bytes.append(contentsOf: high.utf8)
+            }
+        }
+        self.bytes = bytes
+        self.offsets = offsets
+        self.lengths = lengths
+        self.owners = owners
+    }
+
+    /// R3 of the spec: the first matching pattern of each brand; one brand when every match is strong.
+    func detect(_ digits: [UInt8]) -> (brand: Int?, ambiguous: Bool) {
+        var matched = 0
+        var best = -1, bestStrength = 0
+        var allStrong = true
+        var lastOwner = -1
+        bytes.withUnsafeBufferPointer { table in
+            digits.withUnsafeBufferPointer { d in
+                for p in 0..<offsets.count {
+                    let owner = owners[p]
+                    if owner == lastOwner { continue }  // this brand already matched with an earlier pattern
+                    let length = lengths[p], low = offsets[p], high = low + length
+                    let n = min(length, d.count)
+                    var ok = true, aboveLow = false, belowHigh = false
+                    for i in 0..<n {
+                        let c = d[i]
+                        if !aboveLow {
+                            if c < table[low + i] { ok = false; break }
+                            if c > table[low + i] { aboveLow = true }
+                        }
+                        if !belowHigh {
+                            if c > table[high + i] { ok = false; break }
+                            if c < table[high + i] { belowHigh = true }
+                        }
+                        if aboveLow && belowHigh { break }
+                    }
+                    guard ok else { continue }
+                    lastOwner = owner
+                    matched += 1
+                    if d.count >= length {
+                        if best < 0 || length > bestStrength { best = owner; bestStrength = length }
+                    } else {
+                        allStrong = false
+                        if best < 0 { best = owner }
+                    }
+                }
+            }
+        }
+        if matched == 0 { return (nil, false) }
+        if matched == 1 { return (best, false) }
+        return allStrong ? (best, false) : (nil, true)
+    }
+}

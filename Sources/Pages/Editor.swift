@@ -1,0 +1,244 @@
+import CQPDF
+import PPShared
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One edit of one PDF: what to open, what to do, where to write.
+public struct EditJob: Sendable, Equatable {
+    public var input: String
+    /// Where the result goes; equal to `input` with `inPlace`.
+    public var output: String
+    public var inPlace: Bool
+    public var password: String?
+    public var decrypt: Bool
+    public var breakSignature: Bool
+    public var operations: [PageOperation]
+
+    public init(
+        input: String, output: String?, inPlace: Bool, password: String? = nil, decrypt: Bool = false,
+        breakSignature: Bool = false, operations: [PageOperation]
+    ) {
+        self.input = input
+        self.output = inPlace ? input : (output ?? "")
+        self.inPlace = inPlace
+        self.password = password
+        self.decrypt = decrypt
+        self.breakSignature = breakSignature
+        self.operations = operations
+    }
+}
+
+/// What an edit produced: the record for stdout and the warnings it carries.
+public struct EditOutcome: Sendable {
+    public var record: JSON
+    public var warnings: [String]
+}
+
+/// A document pages are taken from.
+private enum Source {
+    case pdf(QPDFDocument, pages: [qpdf_oh])
+    case image(PageImage)
+}
+
+/// Runs one edit: opens everything, validates the whole request, and only then writes the
+/// result atomically (temporary file beside the output, renamed into place).
+///
+/// Throws a `.record` ToolError naming the file and the fault; nothing is written then.
+public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
+    // 1. The request itself.
+    guard !job.output.isEmpty else { throw ToolError(.record, code: "bad_request", "no output file given") }
+    guard isRegularFile(job.input) else {
+        throw ToolError(
+            .record, code: "file_missing",
+            fileExists(job.input) ? "'\(job.input)' is not a regular file" : "'\(job.input)' does not exist")
+    }
+    if !job.inPlace, sameFile(job.input, job.output) {
+        throw ToolError(
+            .record, code: "bad_request", "the output '\(job.output)' is the input itself; use --in-place to replace it")
+    }
+    let outDir = folder(of: job.output)
+    var st = stat()
+    guard stat(outDir, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR else {
+        throw ToolError(.record, code: "output_unwritable", "the folder of '\(job.output)' ('\(outDir)') does not exist")
+    }
+    guard access(outDir, W_OK) == 0 else {
+        throw ToolError(.record, code: "output_unwritable", "the folder '\(outDir)' is not writable")
+    }
+
+    // 2. Open the primary document and every inserted file; count pages.
+    let primary = try QPDFDocument(path: job.input, name: job.input, password: job.password)
+    try primary.pushInheritedAttributes()
+    let count = try primary.pageCount()
+    let labels = PageLabels.read(primary, pageCount: count)
+    let signed = isSigned(primary)
+    primary.releaseAllHandles()
+    var sources: [String: Source] = [:]
+    let plan = try EditPlan.make(operations: job.operations, primaryPages: count) { file throws(ToolError) -> Int in
+        if let known = sources[file] {
+            if case .pdf(_, let pages) = known { return pages.count }
+            return 1
+        }
+        guard isRegularFile(file) else {
+            throw ToolError(
+                .record, code: "file_missing",
+                fileExists(file) ? "'\(file)' is not a regular file" : "the file to insert '\(file)' does not exist")
+        }
+        if let image = try PageImage.load(path: file, name: file) {
+            sources[file] = .image(image)
+            return 1
+        }
+        let doc = try QPDFDocument(path: file, name: file, password: job.password)
+        try doc.pushInheritedAttributes()
+        let n = try doc.pageCount()
+        sources[file] = .pdf(doc, pages: (0..<n).map { doc.page($0) })
+        return n
+    }
+
+    // 3. Signatures: an edit always invalidates them; never silently in place.
+    var warnings: [String] = []
+    if signed {
+        if job.inPlace, !job.breakSignature {
+            throw ToolError(
+                .record, code: "signed",
+                "'\(job.input)' is digitally signed and editing it invalidates the signature; write a copy with -o OUT.pdf, or add --break-signature to replace it in place")
+        }
+        warnings.append("'\(job.input)' is digitally signed; the signature of the edited PDF is no longer valid")
+    }
+
+    // 4. Build the new page tree in the primary document (keeps its outlines, labels, forms).
+    let identity = plan.pages.count == count && plan.pages.enumerated().allSatisfy { $0.element.source == 0 && $0.element.page == $0.offset + 1 }
+    if !identity {
+        let q = primary.handle
+        let primaryPages = (0..<count).map { primary.page($0) }
+        var fit = (width: 595.28, height: 841.89)
+        if let first = primaryPages.first, let box = mediaBox(primary, first) { fit = box }
+        var imagePages: [Int: qpdf_oh] = [:]
+        for oh in primaryPages.reversed() {
+            _ = qpdf_remove_page(q, oh)
+        }
+        try primary.check("take the pages out of the page tree")
+        for planned in plan.pages {
+            if planned.source == 0 {
+                _ = qpdf_add_page(q, q, primaryPages[planned.page - 1], QPDF_FALSE)
+            } else {
+                let file = plan.files[planned.source - 1]
+                switch sources[file]! {
+                case .pdf(let doc, let pages):
+                    _ = qpdf_add_page(q, doc.handle, pages[planned.page - 1], QPDF_FALSE)
+                case .image(let image):
+                    if imagePages[planned.source] == nil {
+                        imagePages[planned.source] = try image.makePage(in: primary, fit: fit)
+                    }
+                    _ = qpdf_add_page(q, q, imagePages[planned.source]!, QPDF_FALSE)
+                }
+            }
+            try primary.check("add a page")
+        }
+        primary.releaseAllHandles()
+        if let labels {
+            var sourceLabels: [Int: [PageLabel]] = [0: labels]
+            for (k, file) in plan.files.enumerated() {
+                if case .pdf(let doc, let pages)? = sources[file], let l = PageLabels.read(doc, pageCount: pages.count) {
+                    sourceLabels[k + 1] = l
+                }
+            }
+            try PageLabels.write(plan: plan, labels: sourceLabels, into: primary)
+            primary.releaseAllHandles()
+        }
+        var kept: Set<Int> = []
+        for i in 0..<plan.pages.count {
+            let page = primary.page(i)
+            kept.insert(pageID(primary, page))
+            primary.release(page)
+        }
+        Outlines.dropDestinations(in: primary, keeping: kept)
+        primary.releaseAllHandles()
+    }
+    for (i, planned) in plan.pages.enumerated() where planned.rotation != 0 {
+        let page = primary.page(i)
+        let rotate = primary.key(page, "/Rotate")
+        let old = primary.int(rotate) ?? 0
+        let value = primary.newInteger((((old + planned.rotation) % 360) + 360) % 360)
+        primary.set(page, "/Rotate", value)
+        for oh in [page, value] + (rotate.map { [$0] } ?? []) { primary.release(oh) }
+    }
+    try primary.check("rotate pages")
+
+    // 5. Write beside the output, then rename; the sources stay open until the write is done.
+    let encrypted = primary.isEncrypted
+    let destination = try AtomicDestination(destination: job.output)
+    do {
+        try primary.write(to: destination.temporary, keepEncryption: !job.decrypt, deterministicID: !encrypted || job.decrypt)
+        try destination.commit(modeOf: job.inPlace ? job.input : nil)
+    } catch {
+        destination.discard()
+        throw error
+    }
+    withExtendedLifetime(sources) {}
+
+    // 6. The record.
+    if let w = damageWarning(primary) { warnings.insert(w, at: 0) }
+    for file in plan.files {
+        if case .pdf(let doc, _)? = sources[file], let w = damageWarning(doc) { warnings.append(w) }
+    }
+    let digest = try sha256Digest(ofFile: job.output)
+    var record: [String: JSON] = [
+        "kind": "pages",
+        "source": .string(job.output),
+        "from": .string(job.input),
+        "pages": .int(plan.pages.count),
+        "doc": .string(digest),
+        "encryption": .string(encrypted ? (job.decrypt ? "removed" : "kept") : "none"),
+        "warnings": .array(warnings.map { .string($0) }),
+    ]
+    if !plan.files.isEmpty { record["inserted"] = .array(plan.files.map { .string($0) }) }
+    return EditOutcome(record: .object(record), warnings: warnings)
+}
+
+/// One warning per damaged document: qpdf's most telling findings (its generic "file is damaged"
+/// and "Attempting to reconstruct…" lines say nothing a user can act on) and how many more there were.
+private func damageWarning(_ doc: QPDFDocument) -> String? {
+    let all = doc.warnings
+    guard !all.isEmpty else { return nil }
+    var telling = all.filter { $0 != "file is damaged" && !$0.hasPrefix("Attempting to reconstruct") }
+    if telling.isEmpty { telling = all }
+    var seen: Set<String> = []
+    telling = telling.filter { seen.insert($0).inserted }
+    let shown = telling.prefix(2).joined(separator: "; ")
+    let more = all.count > 2 ? " (\(all.count) warnings in all)" : ""
+    return "'\(doc.name)' is damaged; qpdf repaired what it could: \(shown)\(more)"
+}
+
+private func sameFile(_ a: String, _ b: String) -> Bool {
+    var sa = stat(), sb = stat()
+    guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
+    return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
+}
+
+func pageID(_ doc: QPDFDocument, _ page: qpdf_oh) -> Int {
+    Int(qpdf_oh_get_object_id(doc.handle, page)) << 16 | Int(qpdf_oh_get_generation(doc.handle, page))
+}
+
+/// The page's MediaBox width and height in points.
+private func mediaBox(_ doc: QPDFDocument, _ page: qpdf_oh) -> (width: Double, height: Double)? {
+    let values = doc.items(doc.key(page, "/MediaBox")).compactMap { doc.number($0) }
+    guard values.count == 4 else { return nil }
+    let w = abs(values[2] - values[0]), h = abs(values[3] - values[1])
+    return w > 0 && h > 0 ? (w, h) : nil
+}
+
+/// Whether the document carries a digital signature (/SigFlags bit 1, or a filled /Sig field).
+func isSigned(_ doc: QPDFDocument) -> Bool {
+    guard let form = doc.key(doc.root, "/AcroForm") else { return false }
+    if let flags = doc.int(doc.key(form, "/SigFlags")), flags & 1 != 0 { return true }
+    var fields = doc.items(doc.key(form, "/Fields"))
+    var seen = 0
+    while let field = fields.popLast(), seen < 10_000 {
+        seen += 1
+        if doc.name(doc.key(field, "/FT")) == "/Sig", doc.key(field, "/V") != nil { return true }
+        fields.append(contentsOf: doc.items(doc.key(field, "/Kids")))
+    }
+    return false
+}
