@@ -51,46 +51,75 @@ public struct Extractor: Sendable {
     public static let fields = ["account", "amount", "reference", "bic", "payee", "due_date", "payment_code", "currency"]
     public var maxCandidates = 5
 
-    public init(profile: Profile) { self.profile = profile }
+    let compiled: [(String, [Unicode.Scalar], Bool)]
+
+    public init(profile: Profile) {
+        self.profile = profile
+        self.compiled = Self.compile(profile)
+    }
 
     func w(_ key: String) -> Int { profile.weight(key) }
 
     // MARK: - Labels
 
+    /// The profile's label phrases as scalar arrays, ready for matching: (category, phrase, prefix match).
+    static func compile(_ profile: Profile) -> [(String, [Unicode.Scalar], Bool)] {
+        var out: [(String, [Unicode.Scalar], Bool)] = []
+        for (category, phrases) in profile.labels.sorted(by: { $0.key < $1.key }) {
+            for phrase in phrases {
+                let prefix = phrase.hasSuffix("*")
+                let p = Array((prefix ? String(phrase.dropLast()) : phrase).unicodeScalars)
+                if !p.isEmpty { out.append((category, p, prefix)) }
+            }
+        }
+        return out
+    }
+
+    static func isWordScalar(_ u: Unicode.Scalar) -> Bool {
+        let v = u.value
+        if v < 128 { return (v >= 48 && v <= 57) || (v >= 65 && v <= 90) || (v >= 97 && v <= 122) }
+        return u.properties.isAlphabetic || u.properties.numericType != nil
+    }
+
     func findLabels(_ lines: [TextLine]) -> [LabelHit] {
         var hits: [LabelHit] = []
-        let allPhrases = profile.labels.values.flatMap { $0 }.filter { $0.count >= 4 }.map { Array($0) }
+        let phrases = compiled
+        let long = phrases.filter { $0.1.count >= 4 }.map(\.1)
         /// Text layers glue neighbouring captions ("šifra plaćanjavaluta"): a label may end where another begins.
-        func anotherLabelStarts(_ f: [Character], at e: Int) -> Bool {
-            for q in allPhrases where e + q.count <= f.count && f[e] == q[0] {
-                if Array(f[e..<(e + q.count)]) == q { return true }
+        func anotherLabelStarts(_ f: [Unicode.Scalar], at e: Int) -> Bool {
+            for q in long where e + q.count <= f.count && f[e] == q[0] {
+                var k = 1
+                while k < q.count, f[e + k] == q[k] { k += 1 }
+                if k == q.count { return true }
             }
             return false
         }
         for (li, line) in lines.enumerated() {
             var lineHits: [(String, Range<Int>)] = []
-            let f = line.folded
-            for (category, phrases) in profile.labels {
-                for phrase in phrases {
-                    let prefixMatch = phrase.hasSuffix("*")
-                    let p = Array(prefixMatch ? String(phrase.dropLast()) : phrase)
-                    guard !p.isEmpty, p.count <= f.count else { continue }
-                    var s = 0
-                    while s + p.count <= f.count {
-                        if f[s] == p[0], Array(f[s..<(s + p.count)]) == p {
+            let f = line.foldedScalars
+            for (category, p, prefixMatch) in phrases where p.count <= f.count {
+                let p0 = p[0]
+                let pLastWord = Self.isWordScalar(p[p.count - 1])
+                let pFirstWord = Self.isWordScalar(p0)
+                var s = 0
+                while s + p.count <= f.count {
+                    if f[s] == p0 {
+                        var k = 1
+                        while k < p.count, f[s + k] == p[k] { k += 1 }
+                        if k == p.count {
                             let e = s + p.count
-                            let startOK = s == 0 || !TextFold.isWordChar(f[s - 1]) || !TextFold.isWordChar(p[0])
-                            let endOK = prefixMatch || e == f.count || !TextFold.isWordChar(f[e]) || !TextFold.isWordChar(p[p.count - 1])
+                            let startOK = s == 0 || !Self.isWordScalar(f[s - 1]) || !pFirstWord
+                            let endOK = prefixMatch || e == f.count || !Self.isWordScalar(f[e]) || !pLastWord
                                 || (p.count >= 6 && anotherLabelStarts(f, at: e))
-                                || (p.count >= 5 && f[e].isNumber && p[p.count - 1].isLetter)
+                                || (p.count >= 5 && f[e].properties.numericType != nil && p[p.count - 1].properties.isAlphabetic)
                             if startOK, endOK {
                                 let o0 = line.foldMap[s]
                                 let o1 = line.foldMap[e - 1] + 1
                                 lineHits.append((category, o0..<o1))
                             }
                         }
-                        s += 1
                     }
+                    s += 1
                 }
             }
             // Longest label wins where labels overlap ("inkl. MwSt" over "MwSt").
@@ -935,15 +964,16 @@ public struct Extractor: Sendable {
     ]
 
     /// Dates in a piece of text: dd.mm.yyyy, dd.mm.yy, dd/mm/yyyy, yyyy-mm-dd, "15. März 2024".
+    nonisolated(unsafe) static let dateExpressions: [NSRegularExpression] = [
+        #"(?<![\d])(\d{1,2})\s?[./]\s?(\d{1,2})\s?[./]\s?(\d{4}|\d{2})(?![\d])"#,
+        #"(?<![\d])(\d{4})-(\d{2})-(\d{2})(?![\d])"#,
+        #"(?<![\d])(\d{1,2})\.?\s+([A-Za-zäÄéû]{3,9})\.?\s+(\d{4})(?![\d])"#,
+    ].map { try! NSRegularExpression(pattern: $0) }
+
     public static func dates(in text: String) -> [(iso: String, range: Range<String.Index>)] {
         var out: [(String, Range<String.Index>)] = []
-        let patterns = [
-            #"(?<![\d])(\d{1,2})\s?[./]\s?(\d{1,2})\s?[./]\s?(\d{4}|\d{2})(?![\d])"#,
-            #"(?<![\d])(\d{4})-(\d{2})-(\d{2})(?![\d])"#,
-            #"(?<![\d])(\d{1,2})\.?\s+([A-Za-zäÄéû]{3,9})\.?\s+(\d{4})(?![\d])"#,
-        ]
-        for (pi, p) in patterns.enumerated() {
-            guard let re = try? NSRegularExpression(pattern: p) else { continue }
+        guard text.contains(where: \.isNumber) else { return [] }
+        for (pi, re) in dateExpressions.enumerated() {
             let ns = text as NSString
             for m in re.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
                 let g = (1...3).map { ns.substring(with: m.range(at: $0)) }
@@ -992,7 +1022,15 @@ public struct Extractor: Sendable {
         var out: [Candidate] = []
         for l in labels where l.category == "payment_code" {
             let code = #"(?<!\d)[1239]\d\d(?!\d)"#
-            guard let (vli, vr) = valueText(after: l, labels: labels, lines: lines, accept: { $0.range(of: code, options: .regularExpression) != nil }) else { continue }
+            let hasCode: (String) -> Bool = { t in
+                let a = Array(t)
+                guard a.count >= 3 else { return false }
+                for i in 0...(a.count - 3) where "1239".contains(a[i]) && a[i + 1].isNumber && a[i + 2].isNumber {
+                    if (i == 0 || !a[i - 1].isNumber) && (i + 3 == a.count || !a[i + 3].isNumber) { return true }
+                }
+                return false
+            }
+            guard let (vli, vr) = valueText(after: l, labels: labels, lines: lines, accept: hasCode) else { continue }
             let line = lines[vli]
             let text = String(line.chars[vr])
             guard let m = text.range(of: #"(?<!\d)[1239]\d\d(?!\d)"#, options: .regularExpression) else { continue }
@@ -1018,7 +1056,7 @@ public struct Extractor: Sendable {
         var counts: [String: (Int, Candidate)] = [:]
         for line in lines {
             for (tok, iso) in Amounts.currencyTokens where tok.count >= 3 && tok.first!.isUppercase || ["€", "£", "din.", "дин."].contains(tok) {
-                if let r = line.text.range(of: tok) {
+                if let r = line.text.firstRange(of: tok) {
                     let before = r.lowerBound == line.text.startIndex ? " " : line.text[line.text.index(before: r.lowerBound)]
                     let after = r.upperBound == line.text.endIndex ? " " : line.text[r.upperBound]
                     if before.isLetter || (after.isLetter && tok.last!.isLetter) { continue }

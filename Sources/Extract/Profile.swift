@@ -180,11 +180,12 @@ public enum ProfileChooser {
     public static func choose(_ profiles: [Profile], lines: [TextLine]) -> Profile? {
         guard !profiles.isEmpty else { return nil }
         let text = " " + lines.map { String($0.folded) }.joined(separator: " ") + " "
+        let words = Set(text.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "." }).map(String.init))
         var best: (Profile, Int)?
         for p in profiles {
             var score = 0
-            for m in p.markers where text.contains(" \(m)") { score += 2 }
-            for c in p.currencies where text.contains(" \(TextFold.fold(c))") { score += 3 }
+            for m in p.markers where m.contains(" ") ? text.firstRange(of: " \(m)") != nil : words.contains(m) { score += 2 }
+            for c in p.currencies where words.contains(TextFold.fold(c)) { score += 3 }
             if best == nil || score > best!.1 || (score == best!.1 && p.name == "sepa") { best = (p, score) }
         }
         return best?.0

@@ -41,6 +41,7 @@ public struct TextLine: Sendable {
     /// Folded text (lower case, no diacritics, Cyrillic transliterated) and, per folded character,
     /// the index of the original character it came from.
     public let folded: [Character]
+    public let foldedScalars: [Unicode.Scalar]
     public let foldMap: [Int]
     /// Word index per original character (nil for separators), when the words spell the line.
     let wordAt: [Int?]?
@@ -61,6 +62,7 @@ public struct TextLine: Sendable {
             }
         }
         self.folded = f
+        self.foldedScalars = f.map { $0.unicodeScalars.first! }
         self.foldMap = m
         // Map characters to words when the line text is the words joined by single spaces.
         if !words.isEmpty, words.map(\.text).joined(separator: " ") == text {
