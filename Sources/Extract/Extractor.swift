@@ -999,6 +999,10 @@ public struct Extractor: Sendable {
     func findDueDates(_ lines: [TextLine], _ labels: [LabelHit]) -> [Candidate] {
         var out: [Candidate] = []
         for l in labels where l.category == "due_date" || l.category == "due_date_weak" {
+            // "01.10.2018 bis 31.10.2018" is a period, and a Skonto date is not the due date.
+            let before = String(lines[l.line].chars[0..<l.range.lowerBound]).trimmingCharacters(in: .whitespaces)
+            if l.category == "due_date_weak", let last = Self.dates(in: before).last, last.range.upperBound == before.endIndex { continue }
+            if labels.contains(where: { $0.line == l.line && $0.category == "amount_discount" }) { continue }
             guard let (vli, vr) = valueText(after: l, labels: labels, lines: lines, accept: { !Self.dates(in: $0).isEmpty }) else { continue }
             let line = lines[vli]
             let text = String(line.chars[vr])
@@ -1107,7 +1111,10 @@ public struct Extractor: Sendable {
                 list[i].evidence.append(valid ? "einvoice-xml" : "einvoice-xml-invalid")
                 if valid { list[i].evidence.append("xml-text-agree") }
             } else {
-                let strongText = list.filter { $0.score >= 1300 }
+                // A labelled page candidate against an XML value the page does not show: believe the page.
+                let strongText = list.filter {
+                    $0.score >= 1300 || (!onPage && $0.score >= 900 && $0.evidence.contains(where: { $0.hasPrefix("label:") }))
+                }
                 var c = Candidate(field: field, value: value, display: display ?? value, score: xmlScore, page: 1, box: nil,
                                   evidence: [valid ? "einvoice-xml" : "einvoice-xml-invalid"], extra: extra)
                 if !strongText.isEmpty, valid {
@@ -1156,7 +1163,9 @@ public struct Extractor: Sendable {
                 list[i].score = max(list[i].score, w("xml.base")) + w("xml.agree")
                 list[i].evidence.append("einvoice-xml")
             } else {
-                list.append(Candidate(field: "currency", value: cur, display: cur, score: w("xml.not_on_page"), page: 1, box: nil,
+                let pageHasOther = list.contains { $0.evidence.contains("currency-token") || $0.evidence.contains("amount-currency") }
+                list.append(Candidate(field: "currency", value: cur, display: cur,
+                                      score: pageHasOther ? w("xml.disagree") - 200 : w("xml.not_on_page"), page: 1, box: nil,
                                       evidence: ["einvoice-xml", "not-on-page"]))
             }
             merged["currency"] = list
