@@ -82,7 +82,8 @@ endif
 batch: $(BATCH_OUTPUTS)
 	@if [ -z "$(IN)" ] || [ -z "$(OUT)" ]; then echo "usage: make batch IN=folder OUT=folder [-j N] [PROFILE=rs]" >&2; exit 2; fi
 	@echo "batch: $(words $(BATCH_OUTPUTS)) results in $(OUT)"
-$(OUT)/%.jsonl: $(IN)/% | build
+BATCH_BUILD ?= build
+$(OUT)/%.jsonl: $(IN)/% | $(BATCH_BUILD)
 	@mkdir -p "$(OUT)"
 	@f="$<"; $(EXTRACT_PIPE) > "$@.part"; status=$$?; \
 	if [ $$status -le 3 ]; then mv "$@.part" "$@"; else rm -f "$@.part"; exit $$status; fi

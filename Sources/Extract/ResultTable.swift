@@ -9,7 +9,8 @@ public enum ResultTable {
         for r in records {
             let source = r["source"]?.stringValue ?? "?"
             if r.isErrorRecord {
-                rows.append([source, "error", r["error"]?["message"]?.stringValue ?? ""])
+                let message = r["error"]?["message"]?.stringValue ?? ""
+                rows.append([source, "error", message.count > 60 ? String(message.prefix(59)) + "…" : message])
                 continue
             }
             guard r["kind"]?.stringValue == "document" else { continue }

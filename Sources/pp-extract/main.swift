@@ -59,14 +59,15 @@ func readAll(_ path: String, tool: String) throws -> [JSON] {
 let tableSpec = CommandSpec(
     name: "pp-extract table",
     summary: "print a short table of the top candidates of document records (* marks confidence >= 1500)",
-    usage: ["pp-extract table [RESULTS.jsonl | -]"],
+    usage: ["pp-extract table [RESULTS.jsonl ... | -]"],
     options: [],
     examples: [("pp-ingest bills/* | pp-extract | pp-extract table", "what was found, one line per document")])
 
 let args = Array(CommandLine.arguments.dropFirst())
 if args.first == "table" {
     runTool(tableSpec, arguments: Array(args.dropFirst())) { parsed, _ in
-        let records = try readAll(parsed.operands.first ?? "-", tool: "pp-extract")
+        var records: [JSON] = []
+        for input in parsed.operands.isEmpty ? ["-"] : parsed.operands { records += try readAll(input, tool: "pp-extract") }
         let sink = OutputSink()
         try sink.write(text: ResultTable.render(records))
         return .ok
