@@ -65,7 +65,7 @@ public struct DocumentProcessor: Sendable {
     /// Keys of page records that are not carried over to the document record.
     static let pageKeys: Set<String> = [
         "kind", "page", "pages", "lines", "size", "text_source", "image", "attachments", "media", "words", "thumbnail",
-        "preview", "ocr", "rotation", "qr",
+        "preview", "ocr", "rotation", "qr", "codes",
     ]
 
     public static func lines(of pages: [JSON]) -> [TextLine] {
@@ -103,7 +103,15 @@ public struct DocumentProcessor: Sendable {
         case .fixed(let p): profile = p
         case .auto(let all): profile = ProfileChooser.choose(all, lines: lines) ?? all[0]
         }
-        let extraction = Extractor(profile: profile).extract(lines: lines, einvoice: einvoice)
+        var codes: [(PaymentCode, Int, Box?)] = []
+        for (index, p) in pages.enumerated() {
+            for c in p["codes"]?.arrayValue ?? [] {
+                guard let text = c["text"]?.stringValue, let code = PaymentCode.parse(text) else { continue }
+                codes.append((code, p["page"]?.intValue ?? index + 1, Box(c["box"]?.arrayValue?.compactMap(\.doubleValue))))
+            }
+        }
+        let extraction = Extractor(profile: profile).extract(lines: lines, einvoice: einvoice, codes: codes)
+        if !codes.isEmpty { record["payment_codes"] = .array(codes.map { .string($0.0.format) }) }
         record["profile"] = .string(profile.name)
         record["state"] = "processed"
         record["payment_expected"] = .bool(extraction.paymentExpected)

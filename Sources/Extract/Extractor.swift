@@ -279,7 +279,7 @@ public struct Extractor: Sendable {
 
     // MARK: - Extraction
 
-    public func extract(lines: [TextLine], einvoice: EInvoice?) -> Extraction {
+    public func extract(lines: [TextLine], einvoice: EInvoice?, codes: [(PaymentCode, Int, Box?)] = []) -> Extraction {
         let labels = findLabels(lines)
         var allTokens: [[AmountToken]] = []
         var flat: [AmountToken] = []
@@ -302,6 +302,7 @@ public struct Extractor: Sendable {
         var merged: [String: [Candidate]] = [:]
         for (field, list) in raw { merged[field] = mergeByValue(list, field: field) }
         merged["currency"] = findCurrencies(lines, merged["amount"] ?? [])
+        for (code, page, box) in codes { applyPaymentCode(code, page: page, box: box, to: &merged) }
         if let e = einvoice { applyEInvoice(e, to: &merged, pageText: Self.compactText(lines), amounts: Set(flat.compactMap { Amounts.value(of: $0, documentMark: mark) })) }
 
         // Does the document ask for a payment at all?

@@ -19,6 +19,6 @@ public enum Scoring {
         "currency.default": 600,
         // cross-checks and OCR
         "xml.base": 1650, "xml.on_page": 1400, "xml.not_on_page": 1150, "xml.agree": 250, "xml.disagree": 1000, "xml.text_penalty": 200,
-        "ocr.per_point": 8, "ocr.floor": 92, "close_second": 150, "clear_margin": 300, "clear_margin_bonus": 200, "no_payment_cap": 900,
+        "qr.base": 1700, "qr.agree": 250, "ocr.per_point": 8, "ocr.floor": 92, "close_second": 150, "clear_margin": 300, "clear_margin_bonus": 200, "no_payment_cap": 900,
     ]
 }

@@ -172,3 +172,32 @@ func top(_ e: Extraction, _ field: String) -> Candidate? { e.candidates[field]?.
         #expect(a.finish().isEmpty)
     }
 }
+
+@Suite struct PaymentCodeTests {
+    @Test func epcPayloadFromTheSheet() throws {
+        let c = try #require(PaymentCode.parse("BCD\n002\n1\nSCT\n\nBeispiel GmbH\nAT611904300234573201\nEUR1234.56\n\nRF18539007547034"))
+        #expect(c.format == "epc-qr" && c.accountValid)
+        #expect(c.account == "AT611904300234573201" && c.amount == "1234.56" && c.reference == "RF18539007547034")
+        #expect(c.payee == "Beispiel GmbH" && c.bic == nil)
+        // CR LF separators and an unstructured remittance line are accepted too.
+        let d = try #require(PaymentCode.parse("BCD\r\n001\r\n1\r\nSCT\r\nBPOTBEB1\r\nRed Cross of Belgium\r\nBE72000000001616\r\nEUR1\r\nCHAR\r\n\r\nUrgency fund"))
+        #expect(d.amount == "1.00" && d.reference == "Urgency fund" && d.bic == "BPOTBEB1")
+    }
+
+    @Test func ipsPayloadFromTheSheet() throws {
+        let text = "K:PR|V:01|C:1|R:845000000040484987|N:JP EPS BEOGRAD\r\nBALKANSKA 13|I:RSD3596,13|P:MRĐO MAČKATOVIĆ\r\nŽUPSKA 13\r\nBEOGRAD 6|SF:189|S:UPLATA PO RAČUNU ZA EL. ENERGIJU|RO:97163220000111111111000"
+        let c = try #require(PaymentCode.parse(text))
+        #expect(c.format == "ips-qr" && c.accountValid && c.account == "845000000040484987")
+        #expect(c.amount == "3596.13" && c.currency == "RSD" && c.paymentCode == "189")
+        #expect(c.model == "97" && c.reference == "163220000111111111000" && Checksums.isValidModel97(c.reference!))
+        #expect(c.payee == "JP EPS BEOGRAD")
+    }
+
+    @Test func aCodeOnThePageIsDefinitive() throws {
+        let code = try #require(PaymentCode.parse("BCD\n002\n1\nSCT\n\nBeispiel AG\nDE02100500000054540402\nEUR123.45\n\nRE 2019/05/445 744507"))
+        let e = Extractor(profile: try profile("at")).extract(lines: [], einvoice: nil, codes: [(code, 1, nil)])
+        #expect(top(e, "account")?.value == "DE02100500000054540402" && top(e, "account")!.confidence >= 1500)
+        #expect(top(e, "amount")?.value == "123.45")
+        #expect(top(e, "reference")?.value == "RE 2019/05/445 744507")
+    }
+}
