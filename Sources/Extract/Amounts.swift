@@ -22,9 +22,13 @@ public enum Amounts {
         let n = chars.count
         while i < n {
             let ch = chars[i]
-            guard ch.isASCII, ch.isNumber else { i += 1; continue }
+            guard ch.isASCII, ch.isNumber else {
+                i += 1
+                continue
+            }
             // A number glued to letters ("RE2020", "A4") is an identifier, not an amount.
-            let gluedCurrency = i >= 3 && ["EUR", "RSD", "USD", "GBP", "CHF", "HRK"].contains(String(chars[(i - 3)..<i]))
+            let gluedCurrency =
+                i >= 3 && ["EUR", "RSD", "USD", "GBP", "CHF", "HRK"].contains(String(chars[(i - 3)..<i]))
                 && (i == 3 || !chars[i - 4].isLetter)
             // Text layers sometimes glue a label to its value ("Gesamtbetrag678,30"): a long word with
             // lower-case letters before the digits is a label, not part of an identifier.
@@ -119,7 +123,7 @@ public enum Amounts {
         let sameCount = seps.filter { $0.element == lastChar }.count
         // Groups before the last separator must be 3 digits (first group 1..3).
         let groups = raw.split(whereSeparator: { groupChars.contains($0) })
-        if lastIsPoint, (tail == 1 || tail == 2), sameCount == 1 {
+        if lastIsPoint, tail == 1 || tail == 2, sameCount == 1 {
             token.decimalMark = lastChar
             for (gi, g) in groups.dropLast().enumerated() where gi > 0 && g.count != 3 { return nil }
             if groups.count > 2, groups[0].count > 3 { return nil }
@@ -138,7 +142,8 @@ public enum Amounts {
     public static func value(of token: AmountToken, documentMark: Character) -> String? {
         var intPart = ""
         var frac = ""
-        let mark: Character? = token.decimalMark ?? (token.ambiguous ? (token.raw.contains(documentMark) ? documentMark : nil) : nil)
+        let mark: Character? =
+            token.decimalMark ?? (token.ambiguous ? (token.raw.contains(documentMark) ? documentMark : nil) : nil)
         if token.ambiguous, mark != nil { return nil }  // "1.234" read as 1.234: three decimals, no money amount
         var seenMark = false
         for ch in token.raw {

@@ -47,7 +47,10 @@ public final class DocumentAssembler {
 
     /// Whatever is still open at end of input.
     public func finish() -> [Output] {
-        defer { pages = []; current = nil }
+        defer {
+            pages = []
+            current = nil
+        }
         return pages.isEmpty ? [] : [.document(pages)]
     }
 }

@@ -62,13 +62,19 @@ public struct EInvoice: Sendable, Equatable {
             e.payeeIBAN = first(["/PayeePartyCreditorFinancialAccount/IBANID"])
             e.payerIBAN = first(["/PayerPartyDebtorFinancialAccount/IBANID"])
             e.bic = first(["/PayeeSpecifiedCreditorFinancialInstitution/BICID"])
-            e.amountDue = first(["/SpecifiedTradeSettlementHeaderMonetarySummation/DuePayableAmount",
-                                 "/SpecifiedTradeSettlementMonetarySummation/DuePayableAmount"])
-            e.grandTotal = first(["/SpecifiedTradeSettlementHeaderMonetarySummation/GrandTotalAmount",
-                                  "/SpecifiedTradeSettlementMonetarySummation/GrandTotalAmount"])
+            e.amountDue = first([
+                "/SpecifiedTradeSettlementHeaderMonetarySummation/DuePayableAmount",
+                "/SpecifiedTradeSettlementMonetarySummation/DuePayableAmount",
+            ])
+            e.grandTotal = first([
+                "/SpecifiedTradeSettlementHeaderMonetarySummation/GrandTotalAmount",
+                "/SpecifiedTradeSettlementMonetarySummation/GrandTotalAmount",
+            ])
             e.currency = first(["/InvoiceCurrencyCode"])
-            e.reference = first(["/ApplicableHeaderTradeSettlement/PaymentReference",
-                                 "/ApplicableSupplyChainTradeSettlement/PaymentReference"])
+            e.reference = first([
+                "/ApplicableHeaderTradeSettlement/PaymentReference",
+                "/ApplicableSupplyChainTradeSettlement/PaymentReference",
+            ])
             e.payeeName = first(["/PayeeTradeParty/Name"])
             e.sellerName = first(["/SellerTradeParty/Name"])
             e.dueDate = first(["/SpecifiedTradePaymentTerms/DueDateDateTime/DateTimeString"])

@@ -46,7 +46,9 @@ public struct Evaluation {
         if field == "reference", got != expected {
             // "97 12-345" written with its model in front counts too.
             if let m = candidate["model"]?.stringValue, m + got == expected { return true }
-            if let m = candidate["model"]?.stringValue, expected.hasPrefix(m), String(expected.dropFirst(m.count)) == got { return true }
+            if let m = candidate["model"]?.stringValue, expected.hasPrefix(m), String(expected.dropFirst(m.count)) == got {
+                return true
+            }
         }
         return got == expected
     }
@@ -139,7 +141,8 @@ public struct Evaluation {
         }
         func ratio(_ a: Int, _ b: Int) -> JSON { b == 0 ? .null : .rounded(Double(a) / Double(b), places: 4) }
         var fieldReport: [String: JSON] = [:]
-        var totalConf = 0, totalConfRight = 0
+        var totalConf = 0
+        var totalConfRight = 0
         for field in fields {
             guard let s = stats[field] else { continue }
             totalConf += s.confident
@@ -179,20 +182,23 @@ public struct Evaluation {
         func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s + " " : s + String(repeating: " ", count: n - s.count) }
         for field in fields {
             guard let s = stats[field] else { continue }
-            out += pad(field, 15) + pad("\(s.top1)/\(s.expected) \(pct(s.top1, s.expected))", 15)
+            out +=
+                pad(field, 15) + pad("\(s.top1)/\(s.expected) \(pct(s.top1, s.expected))", 15)
                 + pad(pct(s.at3, s.expected), 10) + pad("\(s.abstainOK)/\(s.abstainExpected)", 12)
                 + pad("\(s.confident)", 11) + pct(s.confidentRight, s.confident) + "\n"
         }
         out += "calibration (top candidates):\n"
         for (i, b) in bands.enumerated() {
-            out += "  " + pad("\(b.0)-\(min(b.1, 2001) - 1)", 11) + pad("\(bandCounts[i].1)/\(bandCounts[i].0)", 9)
+            out +=
+                "  " + pad("\(b.0)-\(min(b.1, 2001) - 1)", 11) + pad("\(bandCounts[i].1)/\(bandCounts[i].0)", 9)
                 + pct(bandCounts[i].1, bandCounts[i].0) + "\n"
         }
         out += "confident (>= \(confident)) precision: \(pct(totalConfRight, totalConf)) of \(totalConf)\n"
         if !misses.isEmpty {
             out += "misses:\n"
             for m in misses.prefix(60) {
-                out += "  \(m["source"]?.stringValue ?? "") \(m["field"]?.stringValue ?? ""): expected \(m["expected"]?.encoded() ?? "null"), got \(m["got"]?.encoded() ?? "null") (\(m["confidence"]?.encoded() ?? "-"))\n"
+                out +=
+                    "  \(m["source"]?.stringValue ?? "") \(m["field"]?.stringValue ?? ""): expected \(m["expected"]?.encoded() ?? "null"), got \(m["got"]?.encoded() ?? "null") (\(m["confidence"]?.encoded() ?? "-"))\n"
             }
             if misses.count > 60 { out += "  … \(misses.count - 60) more in the JSON report\n" }
         }

@@ -109,7 +109,8 @@ public struct Extractor: Sendable {
                         if k == p.count {
                             let e = s + p.count
                             let startOK = s == 0 || !Self.isWordScalar(f[s - 1]) || !pFirstWord
-                            let endOK = prefixMatch || e == f.count || !Self.isWordScalar(f[e]) || !pLastWord
+                            let endOK =
+                                prefixMatch || e == f.count || !Self.isWordScalar(f[e]) || !pLastWord
                                 || (p.count >= 6 && anotherLabelStarts(f, at: e))
                                 || (p.count >= 5 && f[e].properties.numericType != nil && p[p.count - 1].properties.isAlphabetic)
                             if startOK, endOK {
@@ -209,7 +210,11 @@ public struct Extractor: Sendable {
             if l.box.x0 < lb.x0 - 3 * h, l.box.y0 >= lb.y1 - 0.3 * h, let offset = l.offset(ofFirstWordFrom: lb.x0 - 3 * h) {
                 columnStart[i] = offset
                 text = String(l.chars[offset...])
-                if labels.contains(where: { $0.line == i && $0.range.lowerBound <= offset && $0.range.upperBound > offset && $0.category != "caption" }) { continue }
+                if labels.contains(where: {
+                    $0.line == i && $0.range.lowerBound <= offset && $0.range.upperBound > offset && $0.category != "caption"
+                }) {
+                    continue
+                }
             } else if labels.contains(where: { $0.line == i && $0.range.lowerBound == 0 && $0.category != "caption" }) {
                 continue
             }
@@ -303,7 +308,11 @@ public struct Extractor: Sendable {
         for (field, list) in raw { merged[field] = mergeByValue(list, field: field) }
         merged["currency"] = findCurrencies(lines, merged["amount"] ?? [])
         for (code, page, box) in codes { applyPaymentCode(code, page: page, box: box, to: &merged) }
-        if let e = einvoice { applyEInvoice(e, to: &merged, pageText: Self.compactText(lines), amounts: Set(flat.compactMap { Amounts.value(of: $0, documentMark: mark) })) }
+        if let e = einvoice {
+            applyEInvoice(
+                e, to: &merged, pageText: Self.compactText(lines),
+                amounts: Set(flat.compactMap { Amounts.value(of: $0, documentMark: mark) }))
+        }
 
         // Does the document ask for a payment at all?
         var reasons: [String] = []
@@ -314,7 +323,9 @@ public struct Extractor: Sendable {
             if labels.contains(where: { $0.line == l.line && $0.category == "negation" }) { continue }
             // A credit note says so in its title or in a long phrase, not in a line item ("Gutschrift Treuebonus").
             // Credit notes and "paid" stamps say so in a title or in a long phrase, not in a line item ("Gutschrift Treuebonus").
-            if l.category != "no_payment_direct_debit", l.range.count < 12, lines[l.line].box.height < medianHeight * 1.2 { continue }
+            if l.category != "no_payment_direct_debit", l.range.count < 12, lines[l.line].box.height < medianHeight * 1.2 {
+                continue
+            }
             switch l.category {
             case "no_payment_direct_debit": if !reasons.contains("direct-debit") { reasons.append("direct-debit") }
             case "no_payment_credit_note": if !reasons.contains("credit-note") { reasons.append("credit-note") }
@@ -353,7 +364,11 @@ public struct Extractor: Sendable {
                 list[0].evidence.contains(where: { $0.hasPrefix("label:") }), paymentExpected
             {
                 let gap = list[0].score - (list.count >= 2 ? list[1].score : 0)
-                let secondLabelled = list.count >= 2 && list[1].evidence.contains { ["label:due", "label:total", "label:account", "label:reference"].contains($0) }
+                let secondLabelled =
+                    list.count >= 2
+                    && list[1].evidence.contains {
+                        ["label:due", "label:total", "label:account", "label:reference"].contains($0)
+                    }
                 if gap > w("clear_margin"), !secondLabelled {
                     list[0].score += min(w("clear_margin_bonus"), (gap - w("clear_margin")) / 2)
                     list[0].evidence.append("clear-lead")
@@ -432,12 +447,18 @@ public struct Extractor: Sendable {
                 guard c0.isLetter, c1.isLetter, sepBefore0 || k == 0 || stream[k - 1].1 + 1 < i0,
                     isOCR || (c0.isUppercase && c1.isUppercase), let len = Checksums.ibanLength(country: cc),
                     k + len <= stream.count
-                else { k += 1; continue }
+                else {
+                    k += 1
+                    continue
+                }
                 // No hard break inside.
                 let slice = stream[k..<(k + len)]
                 let contiguous = zip(slice.dropFirst(), slice).allSatisfy { next, prev in next.1 - prev.1 <= 2 }
                 let endsClean = k + len == stream.count || stream[k + len].2 || stream[k + len].1 > slice.last!.1 + 1
-                guard contiguous, endsClean else { k += 1; continue }
+                guard contiguous, endsClean else {
+                    k += 1
+                    continue
+                }
                 var text = String(slice.map { $0.0 }).uppercased()
                 var repaired = false
                 var result = Checksums.checkIBAN(text)
@@ -469,9 +490,12 @@ public struct Extractor: Sendable {
             for f in found {
                 scan.spans[li, default: []].append(f.range)
                 let box = line.box(of: f.range)
-                var c = Candidate(field: "account", value: f.value, display: f.display, score: 0, page: line.page, box: box, evidence: [])
+                var c = Candidate(
+                    field: "account", value: f.value, display: f.display, score: 0, page: line.page, box: box, evidence: [])
                 if f.valid {
-                    c.score = f.kind == "iban" && !(f.value.count == 18 && f.value.allSatisfy(\.isNumber)) ? w("account.iban") : w("account.rs")
+                    c.score =
+                        f.kind == "iban" && !(f.value.count == 18 && f.value.allSatisfy(\.isNumber))
+                        ? w("account.iban") : w("account.rs")
                     c.evidence.append(f.kind == "iban" ? "iban-checksum" : "rs-account-checksum")
                     if f.repaired {
                         c.score -= w("account.ocr_repaired")
@@ -509,14 +533,18 @@ public struct Extractor: Sendable {
                     continue  // an unlabelled string that fails its checksum is not a candidate
                 }
                 // "Bitte NICHT auf das Rücklagenkonto … einzahlen": a negated account is not where to pay.
-                if labels.contains(where: { $0.line == li && $0.category == "negation" && $0.range.upperBound <= f.range.lowerBound }),
+                if labels.contains(where: {
+                    $0.line == li && $0.category == "negation" && $0.range.upperBound <= f.range.lowerBound
+                }),
                     !c.evidence.contains("payer-label")
                 {
                     c.score = min(c.score, w("account.payer_cap"))
                     c.evidence.append("negated")
                 }
                 // A line that itself says it is the payer's ("wird von Ihrem Konto abgebucht").
-                if labels.contains(where: { $0.line == li && ($0.category == "account_payer" || $0.category == "no_payment_direct_debit") }),
+                if labels.contains(where: {
+                    $0.line == li && ($0.category == "account_payer" || $0.category == "no_payment_direct_debit")
+                }),
                     !c.evidence.contains("payer-label")
                 {
                     c.score = min(c.score, w("account.payer_cap"))
@@ -533,7 +561,9 @@ public struct Extractor: Sendable {
         }
         // Several different valid accounts, none labelled better than another: less sure of each.
         if seenValid.count > 1 {
-            let labelled = scan.candidates.filter { seenValid.contains($0.value) && $0.evidence.contains(where: { $0.hasPrefix("label:") }) }
+            let labelled = scan.candidates.filter {
+                seenValid.contains($0.value) && $0.evidence.contains(where: { $0.hasPrefix("label:") })
+            }
             let labelledValues = Set(labelled.map(\.value))
             for i in scan.candidates.indices where seenValid.contains(scan.candidates[i].value) {
                 if labelledValues.count == 1, labelledValues.contains(scan.candidates[i].value) { continue }
@@ -572,7 +602,9 @@ public struct Extractor: Sendable {
         guard a.count > 4 else { return nil }
         let cc = String(a[0..<2])
         guard let classes = Checksums.ibanClasses[cc] else { return nil }
-        let map: [Character: Character] = ["O": "0", "Q": "0", "D": "0", "I": "1", "L": "1", "S": "5", "B": "8", "Z": "2", "G": "6"]
+        let map: [Character: Character] = [
+            "O": "0", "Q": "0", "D": "0", "I": "1", "L": "1", "S": "5", "B": "8", "Z": "2", "G": "6",
+        ]
         var out = Array(a[0..<2])
         for (i, ch) in a[2...].enumerated() {
             let cls: Character = i < 2 ? "n" : classes[i - 2]
@@ -589,7 +621,10 @@ public struct Extractor: Sendable {
         var i = 0
         func isD(_ j: Int) -> Bool { j >= 0 && j < n && chars[j].isASCII && chars[j].isNumber }
         while i < n {
-            guard isD(i), !isD(i - 1), i == 0 || chars[i - 1] != "-" else { i += 1; continue }
+            guard isD(i), !isD(i - 1), i == 0 || chars[i - 1] != "-" else {
+                i += 1
+                continue
+            }
             var j = i
             var groups: [Int] = []
             var seps: [Character] = []
@@ -650,7 +685,8 @@ public struct Extractor: Sendable {
                 if value == "0.00" { continue }
                 let hasDecimals = t.decimalMark != nil
                 let box = line.box(of: t.range)
-                var c = Candidate(field: "amount", value: value, display: t.raw, score: 0, page: line.page, box: box, evidence: [])
+                var c = Candidate(
+                    field: "amount", value: value, display: t.raw, score: 0, page: line.page, box: box, evidence: [])
                 c.score = hasDecimals ? w("amount.base") : w("amount.integer")
                 if !hasDecimals { c.evidence.append("no-decimals") }
                 let currency = Amounts.currency(near: t.range, in: line.chars)
@@ -665,12 +701,18 @@ public struct Extractor: Sendable {
                 }
                 var labelRole: String?
                 // A discount or an old debt named on the same line makes the amount conditional or not due.
-                let lineDistractor = labels.first { $0.line == li && ($0.category == "amount_discount" || $0.category == "amount_previous" || $0.category == "amount_paid") && $0.range.upperBound <= t.range.lowerBound }
+                let lineDistractor = labels.first {
+                    $0.line == li
+                        && ($0.category == "amount_discount" || $0.category == "amount_previous" || $0.category == "amount_paid")
+                        && $0.range.upperBound <= t.range.lowerBound
+                }
                 if let d = lineDistractor {
                     labelRole = d.category
                     c.score += w("amount.label_distractor")
                     c.evidence.append("label:\(d.category.replacingOccurrences(of: "amount_", with: ""))")
-                } else if let (l, factor) = nearestLabel(labels, categories: cats, line: li, range: t.range, box: box, lines: lines) {
+                } else if let (l, factor) = nearestLabel(
+                    labels, categories: cats, line: li, range: t.range, box: box, lines: lines)
+                {
                     labelRole = l.category
                     let key: String
                     switch l.category {
@@ -706,7 +748,9 @@ public struct Extractor: Sendable {
         }
         // The largest of the labelled totals is the grand total more often than not.
         let totals = out.filter { $0.evidence.contains("label:total") }
-        if !out.contains(where: { $0.evidence.contains("label:due") }), let maxValue = totals.compactMap({ Double($0.value) }).max() {
+        if !out.contains(where: { $0.evidence.contains("label:due") }),
+            let maxValue = totals.compactMap({ Double($0.value) }).max()
+        {
             for i in out.indices where out[i].evidence.contains("label:total") && Double(out[i].value) == maxValue {
                 out[i].score += w("amount.largest_total")
                 out[i].evidence.append("largest-total")
@@ -726,7 +770,10 @@ public struct Extractor: Sendable {
             while k + 4 < stream.count {
                 guard stream[k].0.uppercased() == "R", stream[k + 1].0.uppercased() == "F", stream[k].2 || k == 0,
                     stream[k + 2].0.isNumber, stream[k + 3].0.isNumber
-                else { k += 1; continue }
+                else {
+                    k += 1
+                    continue
+                }
                 var best: (String, Int)?
                 var e = k + 5
                 while e <= min(stream.count, k + 25) {
@@ -740,10 +787,14 @@ public struct Extractor: Sendable {
                 if let (text, e) = best {
                     let r = stream[k].1..<(stream[e - 1].1 + 1)
                     let box = line.box(of: r)
-                    var c = Candidate(field: "reference", value: text, display: Checksums.groupedByFour(text), score: w("reference.rf"),
-                                      page: line.page, box: box, evidence: ["rf-checksum"])
+                    var c = Candidate(
+                        field: "reference", value: text, display: Checksums.groupedByFour(text), score: w("reference.rf"),
+                        page: line.page, box: box, evidence: ["rf-checksum"])
                     c.extra["kind"] = "rf"
-                    if let (l, f) = nearestLabel(labels, categories: ["reference", "reference_free", "reference_payer"], line: li, range: r, box: box, lines: lines) {
+                    if let (l, f) = nearestLabel(
+                        labels, categories: ["reference", "reference_free", "reference_payer"], line: li, range: r, box: box,
+                        lines: lines)
+                    {
                         if l.category == "reference_payer" {
                             c.score = min(c.score, 400)
                             c.evidence.append("payer-label")
@@ -753,7 +804,10 @@ public struct Extractor: Sendable {
                         }
                     }
                     let (pen, ev) = ocrPenalty(line, r, verified: true)
-                    if let ev { c.score -= pen; c.evidence.append(ev) }
+                    if let ev {
+                        c.score -= pen
+                        c.evidence.append(ev)
+                    }
                     out.append(c)
                     k = e
                 } else {
@@ -772,20 +826,30 @@ public struct Extractor: Sendable {
                 guard let r0 = before.range(of: t, options: .backwards) else { continue }
                 let o = before.distance(from: before.startIndex, to: r0.lowerBound)
                 let r = o..<(o + t.count)
-                var c = Candidate(field: "reference", value: t, display: t, score: w("reference.labelled"), page: line.page,
-                                  box: line.box(of: r), evidence: ["label:reference"])
+                var c = Candidate(
+                    field: "reference", value: t, display: t, score: w("reference.labelled"), page: line.page,
+                    box: line.box(of: r), evidence: ["label:reference"])
                 c.extra["kind"] = "structured"
                 let (pen, ev) = ocrPenalty(line, r, verified: false)
-                if let ev { c.score -= pen; c.evidence.append(ev) }
+                if let ev {
+                    c.score -= pen
+                    c.evidence.append(ev)
+                }
                 out.append(c)
             }
         }
         // Labelled references: the text each label introduces.
-        for l in labels where ["reference", "reference_free", "invoice_number", "reference_payer", "reference_before"].contains(l.category) {
+        for l in labels
+        where ["reference", "reference_free", "invoice_number", "reference_payer", "reference_before"].contains(l.category) {
             let needsDigit = l.category != "reference_free"
-            guard let (vli, vr) = valueText(after: l, labels: labels, lines: lines, accept: { !needsDigit || $0.contains(where: \.isNumber) }) else { continue }
+            guard
+                let (vli, vr) = valueText(
+                    after: l, labels: labels, lines: lines, accept: { !needsDigit || $0.contains(where: \.isNumber) })
+            else { continue }
             let line = lines[vli]
-            var text = vli == l.line ? String(line.chars[vr]).trimmingCharacters(in: .whitespaces)
+            var text =
+                vli == l.line
+                ? String(line.chars[vr]).trimmingCharacters(in: .whitespaces)
                 : rowContinuation(vli, vr, lines: lines, labels: labels)
             guard text.contains(where: \.isNumber) || l.category == "reference_free" else { continue }
             if text.count > 140 { text = String(text.prefix(140)) }
@@ -813,8 +877,9 @@ public struct Extractor: Sendable {
             if body.isEmpty { continue }
             if Checksums.isValidRF(body) { continue }  // found above
             let box = line.box(of: vr)
-            var c = Candidate(field: "reference", value: body, display: model.map { "\($0) \(body)" } ?? body, score: 0,
-                              page: line.page, box: box, evidence: ["label:\(l.category)"])
+            var c = Candidate(
+                field: "reference", value: body, display: model.map { "\($0) \(body)" } ?? body, score: 0,
+                page: line.page, box: box, evidence: ["label:\(l.category)"])
             switch l.category {
             case "reference", "reference_before":
                 c.score = w("reference.labelled")
@@ -847,7 +912,10 @@ public struct Extractor: Sendable {
             }
             if vli != l.line { c.score -= 50 }
             let (pen, ev) = ocrPenalty(line, vr, verified: c.evidence.contains("model97-checksum"))
-            if let ev { c.score -= pen; c.evidence.append(ev) }
+            if let ev {
+                c.score -= pen
+                c.evidence.append(ev)
+            }
             out.append(c)
         }
         return out
@@ -872,7 +940,10 @@ public struct Extractor: Sendable {
             var i = 0
             let a = line.chars
             while i < a.count {
-                guard a[i].isLetter, i == 0 || !(a[i - 1].isLetter || a[i - 1].isNumber) else { i += 1; continue }
+                guard a[i].isLetter, i == 0 || !(a[i - 1].isLetter || a[i - 1].isNumber) else {
+                    i += 1
+                    continue
+                }
                 var j = i
                 while j < a.count, a[j].isASCII, a[j].isLetter || a[j].isNumber { j += 1 }
                 let word = String(a[i..<j])
@@ -880,7 +951,8 @@ public struct Extractor: Sendable {
                 guard word.count == 8 || word.count == 11, Checksums.isValidBIC(word), word == word.uppercased() else { continue }
                 let r = i..<j
                 let box = line.box(of: r)
-                var c = Candidate(field: "bic", value: word, display: word, score: 0, page: line.page, box: box, evidence: ["bic-format"])
+                var c = Candidate(
+                    field: "bic", value: word, display: word, score: 0, page: line.page, box: box, evidence: ["bic-format"])
                 if let (l, f) = nearestLabel(labels, categories: ["bic"], line: li, range: r, box: box, lines: lines) {
                     c.score = Int(Double(w("bic.label")) * max(f, 0.6))
                     c.evidence.append("label:\(l.category)")
@@ -920,10 +992,14 @@ public struct Extractor: Sendable {
             guard text.count >= 3, text.contains(where: \.isLetter) else { continue }
             // An account number is not a name.
             if text.filter(\.isNumber).count > text.count / 2 { continue }
-            var c = Candidate(field: "payee", value: text, display: text, score: w("payee.label"), page: line.page,
-                              box: line.box(of: vr), evidence: ["label:payee"])
+            var c = Candidate(
+                field: "payee", value: text, display: text, score: w("payee.label"), page: line.page,
+                box: line.box(of: vr), evidence: ["label:payee"])
             let (pen, ev) = ocrPenalty(line, vr, verified: false)
-            if let ev { c.score -= pen; c.evidence.append(ev) }
+            if let ev {
+                c.score -= pen
+                c.evidence.append(ev)
+            }
             out.append(c)
         }
         // A company name (a segment ending in a legal form): the issuer, usually the payee.
@@ -934,7 +1010,8 @@ public struct Extractor: Sendable {
             }.flatMap { $0 }
             for seg in segments {
                 let words = TextFold.fold(seg).split(separator: " ")
-                guard let last = words.last, Self.companySuffixes.contains(String(last)), words.count >= 2, words.count <= 7 else { continue }
+                guard let last = words.last, Self.companySuffixes.contains(String(last)), words.count >= 2, words.count <= 7
+                else { continue }
                 guard let r0 = line.text.range(of: seg) else { continue }
                 let o = line.text.distance(from: line.text.startIndex, to: r0.lowerBound)
                 let r = o..<(o + seg.count)
@@ -945,10 +1022,14 @@ public struct Extractor: Sendable {
                     continue
                 }
                 let position = line.page == 1 ? min(300, li * 6) : 300
-                var c = Candidate(field: "payee", value: seg, display: seg, score: w("payee.company_header") - position,
-                                  page: line.page, box: box, evidence: ["company-name"])
+                var c = Candidate(
+                    field: "payee", value: seg, display: seg, score: w("payee.company_header") - position,
+                    page: line.page, box: box, evidence: ["company-name"])
                 let (pen, ev) = ocrPenalty(line, r, verified: false)
-                if let ev { c.score -= pen; c.evidence.append(ev) }
+                if let ev {
+                    c.score -= pen
+                    c.evidence.append(ev)
+                }
                 out.append(c)
             }
         }
@@ -978,12 +1059,21 @@ public struct Extractor: Sendable {
             let ns = text as NSString
             for m in re.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
                 let g = (1...3).map { ns.substring(with: m.range(at: $0)) }
-                var y = 0, mo = 0, d = 0
+                var y = 0
+                var mo = 0
+                var d = 0
                 switch pi {
-                case 0: d = Int(g[0]) ?? 0; mo = Int(g[1]) ?? 0; y = Int(g[2]) ?? 0
-                case 1: y = Int(g[0]) ?? 0; mo = Int(g[1]) ?? 0; d = Int(g[2]) ?? 0
+                case 0:
+                    d = Int(g[0]) ?? 0
+                    mo = Int(g[1]) ?? 0
+                    y = Int(g[2]) ?? 0
+                case 1:
+                    y = Int(g[0]) ?? 0
+                    mo = Int(g[1]) ?? 0
+                    d = Int(g[2]) ?? 0
                 default:
-                    d = Int(g[0]) ?? 0; y = Int(g[2]) ?? 0
+                    d = Int(g[0]) ?? 0
+                    y = Int(g[2]) ?? 0
                     mo = monthNames[TextFold.fold(g[1])] ?? 0
                 }
                 if y < 100 { y += 2000 }
@@ -1002,9 +1092,12 @@ public struct Extractor: Sendable {
         for l in labels where l.category == "due_date" || l.category == "due_date_weak" {
             // "01.10.2018 bis 31.10.2018" is a period, and a Skonto date is not the due date.
             let before = String(lines[l.line].chars[0..<l.range.lowerBound]).trimmingCharacters(in: .whitespaces)
-            if l.category == "due_date_weak", let last = Self.dates(in: before).last, last.range.upperBound == before.endIndex { continue }
+            if l.category == "due_date_weak", let last = Self.dates(in: before).last, last.range.upperBound == before.endIndex {
+                continue
+            }
             if labels.contains(where: { $0.line == l.line && $0.category == "amount_discount" }) { continue }
-            guard let (vli, vr) = valueText(after: l, labels: labels, lines: lines, accept: { !Self.dates(in: $0).isEmpty }) else { continue }
+            guard let (vli, vr) = valueText(after: l, labels: labels, lines: lines, accept: { !Self.dates(in: $0).isEmpty })
+            else { continue }
             let line = lines[vli]
             let text = String(line.chars[vr])
             guard let d = Self.dates(in: text).first else { continue }
@@ -1012,12 +1105,16 @@ public struct Extractor: Sendable {
             let len = text.distance(from: d.range.lowerBound, to: d.range.upperBound)
             let r = (vr.lowerBound + off)..<(vr.lowerBound + off + len)
             let weak = l.category == "due_date_weak"
-            var c = Candidate(field: "due_date", value: d.iso, display: String(text[d.range]),
-                              score: w(weak ? "due_date.weak_label" : "due_date.label"),
-                              page: line.page, box: line.box(of: r), evidence: ["label:\(l.category)", "date"])
+            var c = Candidate(
+                field: "due_date", value: d.iso, display: String(text[d.range]),
+                score: w(weak ? "due_date.weak_label" : "due_date.label"),
+                page: line.page, box: line.box(of: r), evidence: ["label:\(l.category)", "date"])
             if vli != l.line { c.score -= 100 }
             let (pen, ev) = ocrPenalty(line, r, verified: false)
-            if let ev { c.score -= pen; c.evidence.append(ev) }
+            if let ev {
+                c.score -= pen
+                c.evidence.append(ev)
+            }
             out.append(c)
         }
         return out
@@ -1041,10 +1138,14 @@ public struct Extractor: Sendable {
             guard let m = text.range(of: #"(?<!\d)[1239]\d\d(?!\d)"#, options: .regularExpression) else { continue }
             let off = text.distance(from: text.startIndex, to: m.lowerBound)
             let r = (vr.lowerBound + off)..<(vr.lowerBound + off + 3)
-            var c = Candidate(field: "payment_code", value: String(text[m]), display: String(text[m]), score: w("payment_code.label"),
-                              page: line.page, box: line.box(of: r), evidence: ["label:payment_code", "code-pattern"])
+            var c = Candidate(
+                field: "payment_code", value: String(text[m]), display: String(text[m]), score: w("payment_code.label"),
+                page: line.page, box: line.box(of: r), evidence: ["label:payment_code", "code-pattern"])
             let (pen, ev) = ocrPenalty(line, r, verified: false)
-            if let ev { c.score -= pen; c.evidence.append(ev) }
+            if let ev {
+                c.score -= pen
+                c.evidence.append(ev)
+            }
             out.append(c)
         }
         return out
@@ -1052,21 +1153,26 @@ public struct Extractor: Sendable {
 
     func findCurrencies(_ lines: [TextLine], _ amounts: [Candidate]) -> [Candidate] {
         var out: [Candidate] = []
-        if let top = amounts.filter({ $0.extra["currency"] != nil }).max(by: { $0.score < $1.score }), let cur = top.extra["currency"]?.stringValue,
+        if let top = amounts.filter({ $0.extra["currency"] != nil }).max(by: { $0.score < $1.score }),
+            let cur = top.extra["currency"]?.stringValue,
             top.score >= 900
         {
-            out.append(Candidate(field: "currency", value: cur, display: cur, score: w("currency.amount"), page: top.page,
-                                 box: top.box, evidence: ["amount-currency"]))
+            out.append(
+                Candidate(
+                    field: "currency", value: cur, display: cur, score: w("currency.amount"), page: top.page,
+                    box: top.box, evidence: ["amount-currency"]))
         }
         var counts: [String: (Int, Candidate)] = [:]
         for line in lines {
-            for (tok, iso) in Amounts.currencyTokens where tok.count >= 3 && tok.first!.isUppercase || ["€", "£", "din.", "дин."].contains(tok) {
+            for (tok, iso) in Amounts.currencyTokens
+            where tok.count >= 3 && tok.first!.isUppercase || ["€", "£", "din.", "дин."].contains(tok) {
                 if let r = line.text.firstRange(of: tok) {
                     let before = r.lowerBound == line.text.startIndex ? " " : line.text[line.text.index(before: r.lowerBound)]
                     let after = r.upperBound == line.text.endIndex ? " " : line.text[r.upperBound]
                     if before.isLetter || (after.isLetter && tok.last!.isLetter) { continue }
-                    let c = Candidate(field: "currency", value: iso, display: tok, score: w("currency.token"), page: line.page,
-                                      box: line.box, evidence: ["currency-token"])
+                    let c = Candidate(
+                        field: "currency", value: iso, display: tok, score: w("currency.token"), page: line.page,
+                        box: line.box, evidence: ["currency-token"])
                     counts[iso] = (counts[iso]?.0 ?? 0) + 1 == 1 ? (1, c) : ((counts[iso]!.0) + 1, counts[iso]!.1)
                 }
             }
@@ -1078,8 +1184,10 @@ public struct Extractor: Sendable {
             out.append(c)
         }
         if out.isEmpty, let d = profile.defaultCurrency {
-            out.append(Candidate(field: "currency", value: d, display: d, score: w("currency.default"), page: 1, box: nil,
-                                 evidence: ["profile-default"]))
+            out.append(
+                Candidate(
+                    field: "currency", value: d, display: d, score: w("currency.default"), page: 1, box: nil,
+                    evidence: ["profile-default"]))
         }
         if out.count > 1 {
             // Several currencies on one page: the amount's currency leads, others are less sure.
@@ -1097,7 +1205,9 @@ public struct Extractor: Sendable {
 
     func applyEInvoice(_ e: EInvoice, to merged: inout [String: [Candidate]], pageText: String, amounts: Set<String>) {
         func printed(_ field: String, _ value: String) -> Bool {
-            if field == "amount" { return amounts.contains(value) || amounts.contains(value.replacingOccurrences(of: "-", with: "")) }
+            if field == "amount" {
+                return amounts.contains(value) || amounts.contains(value.replacingOccurrences(of: "-", with: ""))
+            }
             let v = String(TextFold.fold(value).filter { $0.isLetter || $0.isNumber })
             return v.isEmpty || pageText.contains(v)
         }
@@ -1116,8 +1226,9 @@ public struct Extractor: Sendable {
                 let strongText = list.filter {
                     $0.score >= 1300 || (!onPage && $0.score >= 900 && $0.evidence.contains(where: { $0.hasPrefix("label:") }))
                 }
-                var c = Candidate(field: field, value: value, display: display ?? value, score: xmlScore, page: 1, box: nil,
-                                  evidence: [valid ? "einvoice-xml" : "einvoice-xml-invalid"], extra: extra)
+                var c = Candidate(
+                    field: field, value: value, display: display ?? value, score: xmlScore, page: 1, box: nil,
+                    evidence: [valid ? "einvoice-xml" : "einvoice-xml-invalid"], extra: extra)
                 if !strongText.isEmpty, valid {
                     c.score = w("xml.disagree")
                     c.evidence.append("xml-text-disagree")
@@ -1135,10 +1246,13 @@ public struct Extractor: Sendable {
         if let iban = e.payeeIBAN.map(Checksums.compact) {
             let ok = Checksums.isValidIBAN(iban)
             if iban.hasPrefix("RS35"), ok {
-                apply("account", value: String(iban.dropFirst(4)), display: iban, extra: ["kind": "rs-domestic", "iban": .string(iban), "country": "RS"])
+                apply(
+                    "account", value: String(iban.dropFirst(4)), display: iban,
+                    extra: ["kind": "rs-domestic", "iban": .string(iban), "country": "RS"])
             } else {
-                apply("account", value: iban, display: Checksums.groupedByFour(iban), valid: ok,
-                      extra: ["kind": "iban", "country": .string(String(iban.prefix(2)))])
+                apply(
+                    "account", value: iban, display: Checksums.groupedByFour(iban), valid: ok,
+                    extra: ["kind": "iban", "country": .string(String(iban.prefix(2)))])
             }
         }
         if let payer = e.payerIBAN.map(Checksums.compact), var list = merged["account"] {
@@ -1164,10 +1278,14 @@ public struct Extractor: Sendable {
                 list[i].score = max(list[i].score, w("xml.base")) + w("xml.agree")
                 list[i].evidence.append("einvoice-xml")
             } else {
-                let pageHasOther = list.contains { $0.evidence.contains("currency-token") || $0.evidence.contains("amount-currency") }
-                list.append(Candidate(field: "currency", value: cur, display: cur,
-                                      score: pageHasOther ? w("xml.disagree") - 200 : w("xml.not_on_page"), page: 1, box: nil,
-                                      evidence: ["einvoice-xml", "not-on-page"]))
+                let pageHasOther = list.contains {
+                    $0.evidence.contains("currency-token") || $0.evidence.contains("amount-currency")
+                }
+                list.append(
+                    Candidate(
+                        field: "currency", value: cur, display: cur,
+                        score: pageHasOther ? w("xml.disagree") - 200 : w("xml.not_on_page"), page: 1, box: nil,
+                        evidence: ["einvoice-xml", "not-on-page"]))
             }
             merged["currency"] = list
         }

@@ -74,18 +74,22 @@ extension Extractor {
                 list[i].score = max(list[i].score, score) + w("qr.agree")
                 list[i].evidence.append(code.format)
             } else {
-                list.append(Candidate(field: field, value: value, display: display ?? value, score: score, page: page, box: box,
-                                      evidence: [code.format], extra: extra))
+                list.append(
+                    Candidate(
+                        field: field, value: value, display: display ?? value, score: score, page: page, box: box,
+                        evidence: [code.format], extra: extra))
             }
             merged[field] = list
         }
         let base = code.accountValid ? w("qr.base") : w("account.bad_checksum")
         if let a = code.account {
             if code.format == "ips-qr" {
-                add("account", a, display: a.count == 18 ? Checksums.serbianDisplay(a) : a, score: base,
+                add(
+                    "account", a, display: a.count == 18 ? Checksums.serbianDisplay(a) : a, score: base,
                     extra: ["kind": "rs-domestic", "country": "RS", "iban": code.accountValid ? .string("RS35" + a) : .null])
             } else {
-                add("account", a, display: Checksums.groupedByFour(a), score: base,
+                add(
+                    "account", a, display: Checksums.groupedByFour(a), score: base,
                     extra: ["kind": "iban", "country": .string(String(a.prefix(2)))])
             }
         }

@@ -153,14 +153,17 @@ public struct ProfileStore: Sendable {
             throw ToolError(
                 .usage, code: "unknown_profile",
                 "no profile named '\(nameOrPath)'"
-                    + (known.isEmpty ? " (no profile folder found; set PP_PROFILES)" : " (known: \(known.joined(separator: ", ")), or give a file path)"))
+                    + (known.isEmpty
+                        ? " (no profile folder found; set PP_PROFILES)"
+                        : " (known: \(known.joined(separator: ", ")), or give a file path)"))
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ToolError(.usage, code: "unreadable_profile", "cannot read profile file '\(path)'")
         }
         let json: JSON
         do { json = try JSON.parse(Array(data)) } catch {
-            throw ToolError(.usage, code: "bad_profile", "profile '\(path)': not valid JSON (\(error.reason) at byte \(error.offset + 1))")
+            throw ToolError(
+                .usage, code: "bad_profile", "profile '\(path)': not valid JSON (\(error.reason) at byte \(error.offset + 1))")
         }
         return try Profile.decode(json, source: path) { (name: String) throws(ToolError) -> Profile in
             try self.load(name, depth: depth + 1)

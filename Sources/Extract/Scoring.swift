@@ -15,10 +15,13 @@ public enum Scoring {
         "reference.labelled": 1050, "reference.free_text": 750, "reference.invoice_number": 700, "reference.label": 300,
         // other fields
         "bic.label": 1500, "bic.iban_line": 1100, "payee.label": 1200, "payee.company_header": 650,
-        "due_date.label": 1350, "due_date.weak_label": 1000, "payment_code.label": 1450, "currency.amount": 1400, "currency.token": 900,
+        "due_date.label": 1350, "due_date.weak_label": 1000, "payment_code.label": 1450, "currency.amount": 1400,
+        "currency.token": 900,
         "currency.default": 600,
         // cross-checks and OCR
-        "xml.base": 1650, "xml.on_page": 1400, "xml.not_on_page": 1150, "xml.agree": 250, "xml.disagree": 1000, "xml.text_penalty": 200,
-        "qr.base": 1700, "qr.agree": 250, "ocr.per_point": 8, "ocr.floor": 92, "close_second": 150, "clear_margin": 300, "clear_margin_bonus": 200, "no_payment_cap": 900,
+        "xml.base": 1650, "xml.on_page": 1400, "xml.not_on_page": 1150, "xml.agree": 250, "xml.disagree": 1000,
+        "xml.text_penalty": 200,
+        "qr.base": 1700, "qr.agree": 250, "ocr.per_point": 8, "ocr.floor": 92, "close_second": 150, "clear_margin": 300,
+        "clear_margin_bonus": 200, "no_payment_cap": 900,
     ]
 }

@@ -5,7 +5,10 @@
 public struct Box: Sendable, Equatable {
     public var x0, y0, x1, y1: Double
     public init(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
-        self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1
+        self.x0 = x0
+        self.y0 = y0
+        self.x1 = x1
+        self.y1 = y1
     }
     public init?(_ values: [Double]?) {
         guard let v = values, v.count == 4 else { return nil }

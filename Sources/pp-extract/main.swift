@@ -12,8 +12,11 @@ let extractSpec = CommandSpec(
         "pp-extract table [RESULTS.jsonl | -]",
     ],
     options: [
-        .value("profile", short: "p", "NAME|FILE", help: "profile to apply: a shipped name (rs, at, sepa), a JSON file, or auto (default)"),
-        .value("jobs", short: "j", "N", help: "documents processed in parallel (default: all cores); output order is input order"),
+        .value(
+            "profile", short: "p", "NAME|FILE",
+            help: "profile to apply: a shipped name (rs, at, sepa), a JSON file, or auto (default)"),
+        .value(
+            "jobs", short: "j", "N", help: "documents processed in parallel (default: all cores); output order is input order"),
         .flag("list-profiles", help: "print the shipped profiles (name and description) and exit"),
         .flag("ocr-languages", help: "print the profile's OCR languages for pp-ocr --lang (e.g. srp_latn+srp+eng) and exit"),
     ],
@@ -36,7 +39,9 @@ let evalSpec = CommandSpec(
     summary: "measure document records against confirmed values: top-1, recall@3, calibration, misses",
     usage: ["pp-extract eval --truth TRUTH.jsonl [RESULTS.jsonl | -]"],
     options: [.value("truth", "FILE", help: "confirmed values, one JSON object per document (keys: source, account, amount, …)")],
-    examples: [("pp-extract eval --truth samples/truth.jsonl results.jsonl 2>summary.txt", "JSON report on stdout, summary on stderr")],
+    examples: [
+        ("pp-extract eval --truth samples/truth.jsonl results.jsonl 2>summary.txt", "JSON report on stdout, summary on stderr")
+    ],
     notes: """
         A field missing from a truth line is not scored; a field set to null means "confirmed absent" and
         is right when no candidate reaches 1500. Documents with "payment_expected": false are right when
@@ -100,14 +105,19 @@ runTool(extractSpec, arguments: args) { parsed, diagnostics in
         let profiles = name == "auto" ? try store.loadAll() : [try store.load(name)]
         var langs: [String] = []
         for p in profiles { for l in p.ocrLanguages where !langs.contains(l) { langs.append(l) } }
-        if langs.contains("eng") { langs.removeAll { $0 == "eng" }; langs.append("eng") }
+        if langs.contains("eng") {
+            langs.removeAll { $0 == "eng" }
+            langs.append("eng")
+        }
         try OutputSink().write(text: (langs.isEmpty ? "eng" : langs.joined(separator: "+")) + "\n")
         return .ok
     }
     if name == "auto" {
         let all = try store.loadAll()
         guard !all.isEmpty else {
-            throw ToolError(.fatal, code: "no_profiles", "no shipped profiles found (looked in \(store.folders.joined(separator: ", "))); set PP_PROFILES")
+            throw ToolError(
+                .fatal, code: "no_profiles",
+                "no shipped profiles found (looked in \(store.folders.joined(separator: ", "))); set PP_PROFILES")
         }
         choice = .auto(all)
     } else {

@@ -27,8 +27,10 @@ import Testing
     }
 
     @Test func invalidIBANsSayWhy() {
-        for bad in ["AT611804300234573201", "BA391290709401028494", "AL48212110090000000235698741", "DK5000400440116342",
-                    "HR1210010052863000160", "AD1210012030200359100100", "ME52510000000006234132"] {
+        for bad in [
+            "AT611804300234573201", "BA391290709401028494", "AL48212110090000000235698741", "DK5000400440116342",
+            "HR1210010052863000160", "AD1210012030200359100100", "ME52510000000006234132",
+        ] {
             #expect(Checksums.checkIBAN(bad) != .valid, "\(bad)")
         }
         #expect(Checksums.checkIBAN("AT93 1904 3002 3457 3201 99") == .wrongLength)
@@ -53,11 +55,15 @@ import Testing
         #expect(Checksums.serbianAccount18("165-55-74") == "165000000000005574")
         #expect(Checksums.serbianAccount18("310-1234567891211-86") == "310123456789121186")
         #expect(Checksums.serbianAccount18("260-0056010016113-79") == "260005601001611379")
-        for valid in ["845000000040484987", "840000071711184351", "115038169338697697", "190000000001513090",
-                      "170003004062800050", "165000701166855593", "160000000018203969"] {
+        for valid in [
+            "845000000040484987", "840000071711184351", "115038169338697697", "190000000001513090",
+            "170003004062800050", "165000701166855593", "160000000018203969",
+        ] {
             #expect(Checksums.isValidSerbianAccount(valid), "\(valid)")
         }
-        for short in ["265-1234-88", "205-12345-10", "325-123456-98", "265-600594-97", "265-1660310005042-68", "845-0000000404849-87"] {
+        for short in [
+            "265-1234-88", "205-12345-10", "325-123456-98", "265-600594-97", "265-1660310005042-68", "845-0000000404849-87",
+        ] {
             #expect(Checksums.serbianAccount18(short).map(Checksums.isValidSerbianAccount) == true, "\(short)")
         }
         for invalid in ["123456789012345678", "160000000000510017", "845000000040484978", "845000000004484987"] {
@@ -78,8 +84,10 @@ import Testing
     }
 
     @Test func rfCreditorReferences() {
-        for valid in ["RF18 5390 0754 7034", "RF18 5390 0754 70Y", "RF03SW3EZRUFBK", "RF97XX5ZIC", "RF72YW", "RF529",
-                      "RF20QQHM7PAW61EOWO"] {
+        for valid in [
+            "RF18 5390 0754 7034", "RF18 5390 0754 70Y", "RF03SW3EZRUFBK", "RF97XX5ZIC", "RF72YW", "RF529",
+            "RF20QQHM7PAW61EOWO",
+        ] {
             #expect(Checksums.isValidRF(valid), "\(valid)")
         }
         for invalid in ["RF17 5390 0754 7034", "RF18 5390 0754 7035", "RF19539007547034"] {
@@ -89,8 +97,10 @@ import Testing
     }
 
     @Test func bics() {
-        for valid in ["AGRIFRPP882", "ABNA BE 2A", "AGRIFRPP", "RZOOAT2L226", "BKAUATWWWOL", "BTVAAT22KIB", "AGBMDEMM",
-                      "CABARS22", "PRCBRSBG", "HBBAMEPG", "ZBCGMEPG", "NBRMMK2A", "MEBBBA22"] {
+        for valid in [
+            "AGRIFRPP882", "ABNA BE 2A", "AGRIFRPP", "RZOOAT2L226", "BKAUATWWWOL", "BTVAAT22KIB", "AGBMDEMM",
+            "CABARS22", "PRCBRSBG", "HBBAMEPG", "ZBCGMEPG", "NBRMMK2A", "MEBBBA22",
+        ] {
             #expect(Checksums.isValidBIC(valid), "\(valid)")
         }
         for invalid in ["AGRIFRPP8", "AGRIF2PP", "MULTIPLE"] {

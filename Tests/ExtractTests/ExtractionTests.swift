@@ -166,26 +166,37 @@ func top(_ e: Extraction, _ field: String) -> Candidate? { e.candidates[field]?.
         let err: JSON = ["kind": "page", "doc": "sha256:b", "state": "error", "error": ["code": "pdf_damaged"]]
         #expect(a.add(p1).isEmpty)
         let out = a.add(p2)
-        guard case .document(let pages) = out.first else { Issue.record("no document"); return }
+        guard case .document(let pages) = out.first else {
+            Issue.record("no document")
+            return
+        }
         #expect(pages.count == 2)
-        guard case .passThrough = a.add(err).first else { Issue.record("error record not passed"); return }
+        guard case .passThrough = a.add(err).first else {
+            Issue.record("error record not passed")
+            return
+        }
         #expect(a.finish().isEmpty)
     }
 }
 
 @Suite struct PaymentCodeTests {
     @Test func epcPayloadFromTheSheet() throws {
-        let c = try #require(PaymentCode.parse("BCD\n002\n1\nSCT\n\nBeispiel GmbH\nAT611904300234573201\nEUR1234.56\n\nRF18539007547034"))
+        let c = try #require(
+            PaymentCode.parse("BCD\n002\n1\nSCT\n\nBeispiel GmbH\nAT611904300234573201\nEUR1234.56\n\nRF18539007547034"))
         #expect(c.format == "epc-qr" && c.accountValid)
         #expect(c.account == "AT611904300234573201" && c.amount == "1234.56" && c.reference == "RF18539007547034")
         #expect(c.payee == "Beispiel GmbH" && c.bic == nil)
         // CR LF separators and an unstructured remittance line are accepted too.
-        let d = try #require(PaymentCode.parse("BCD\r\n001\r\n1\r\nSCT\r\nBPOTBEB1\r\nRed Cross of Belgium\r\nBE72000000001616\r\nEUR1\r\nCHAR\r\n\r\nUrgency fund"))
+        let d = try #require(
+            PaymentCode.parse(
+                "BCD\r\n001\r\n1\r\nSCT\r\nBPOTBEB1\r\nRed Cross of Belgium\r\nBE72000000001616\r\nEUR1\r\nCHAR\r\n\r\nUrgency fund"
+            ))
         #expect(d.amount == "1.00" && d.reference == "Urgency fund" && d.bic == "BPOTBEB1")
     }
 
     @Test func ipsPayloadFromTheSheet() throws {
-        let text = "K:PR|V:01|C:1|R:845000000040484987|N:JP EPS BEOGRAD\r\nBALKANSKA 13|I:RSD3596,13|P:MRĐO MAČKATOVIĆ\r\nŽUPSKA 13\r\nBEOGRAD 6|SF:189|S:UPLATA PO RAČUNU ZA EL. ENERGIJU|RO:97163220000111111111000"
+        let text =
+            "K:PR|V:01|C:1|R:845000000040484987|N:JP EPS BEOGRAD\r\nBALKANSKA 13|I:RSD3596,13|P:MRĐO MAČKATOVIĆ\r\nŽUPSKA 13\r\nBEOGRAD 6|SF:189|S:UPLATA PO RAČUNU ZA EL. ENERGIJU|RO:97163220000111111111000"
         let c = try #require(PaymentCode.parse(text))
         #expect(c.format == "ips-qr" && c.accountValid && c.account == "845000000040484987")
         #expect(c.amount == "3596.13" && c.currency == "RSD" && c.paymentCode == "189")
@@ -194,7 +205,8 @@ func top(_ e: Extraction, _ field: String) -> Candidate? { e.candidates[field]?.
     }
 
     @Test func aCodeOnThePageIsDefinitive() throws {
-        let code = try #require(PaymentCode.parse("BCD\n002\n1\nSCT\n\nBeispiel AG\nDE02100500000054540402\nEUR123.45\n\nRE 2019/05/445 744507"))
+        let code = try #require(
+            PaymentCode.parse("BCD\n002\n1\nSCT\n\nBeispiel AG\nDE02100500000054540402\nEUR123.45\n\nRE 2019/05/445 744507"))
         let e = Extractor(profile: try profile("at")).extract(lines: [], einvoice: nil, codes: [(code, 1, nil)])
         #expect(top(e, "account")?.value == "DE02100500000054540402" && top(e, "account")!.confidence >= 1500)
         #expect(top(e, "amount")?.value == "123.45")

@@ -21,8 +21,17 @@ import Testing
 
     @Test func samplesMeetTheAccuracyBar() throws {
         // Attachment paths in the fixture are relative to the repository root.
-        FileManager.default.changeCurrentDirectoryPath(Self.root.path)
-        let pages = try readLines("Tests/ExtractTests/Fixtures/samples-pages.jsonl")
+        let pages = try readLines("Tests/ExtractTests/Fixtures/samples-pages.jsonl").map { page -> JSON in
+            guard let attachments = page["attachments"]?.arrayValue else { return page }
+            var p = page
+            p["attachments"] = .array(
+                attachments.map { a in
+                    var a = a
+                    if let path = a["path"]?.stringValue { a["path"] = .string(Self.root.appendingPathComponent(path).path) }
+                    return a
+                })
+            return p
+        }
         let profiles = try ProfileStore(folders: [profileFolder]).loadAll()
         let processor = DocumentProcessor(choice: .auto(profiles))
         let assembler = DocumentAssembler()
