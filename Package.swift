@@ -20,7 +20,7 @@ let package = Package(
         // pp-extract: ranked payment candidates from page records; profiles are data (Sources/Extract/Profiles).
         .target(name: "Extract", dependencies: ["PPShared"], resources: [.copy("Profiles")]),
         .executableTarget(name: "pp-extract", dependencies: ["Extract", "PPShared"]),
-        .testTarget(name: "ExtractTests", dependencies: ["Extract", "PPShared"]),
+        .testTarget(name: "ExtractTests", dependencies: ["Extract", "PPShared"], exclude: ["Fixtures"]),
         // pp-pages: edit a PDF's pages through libqpdf's C API; SHA-256 through GnuTLS (qpdf loads it anyway);
         // leptonica is opened with dlopen only when a non-JPEG image is inserted (Sources/Pages/Leptonica.swift).
         .systemLibrary(name: "CQPDF", path: "Sources/CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),

@@ -1046,7 +1046,7 @@ public struct Extractor: Sendable {
     ]
 
     /// Dates in a piece of text: dd.mm.yyyy, dd.mm.yy, dd/mm/yyyy, yyyy-mm-dd, "15. März 2024".
-    nonisolated(unsafe) static let dateExpressions: [NSRegularExpression] = [
+    static let dateExpressions: [NSRegularExpression] = [
         #"(?<![\d])(\d{1,2})\s?[./]\s?(\d{1,2})\s?[./]\s?(\d{4}|\d{2})(?![\d])"#,
         #"(?<![\d])(\d{4})-(\d{2})-(\d{2})(?![\d])"#,
         #"(?<![\d])(\d{1,2})\.?\s+([A-Za-zäÄéû]{3,9})\.?\s+(\d{4})(?![\d])"#,
@@ -1123,7 +1123,6 @@ public struct Extractor: Sendable {
     func findPaymentCodes(_ lines: [TextLine], _ labels: [LabelHit]) -> [Candidate] {
         var out: [Candidate] = []
         for l in labels where l.category == "payment_code" {
-            let code = #"(?<!\d)[1239]\d\d(?!\d)"#
             let hasCode: (String) -> Bool = { t in
                 let a = Array(t)
                 guard a.count >= 3 else { return false }
