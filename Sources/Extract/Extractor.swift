@@ -1050,6 +1050,7 @@ public struct Extractor: Sendable {
         #"(?<![\d])(\d{1,2})\s?[./]\s?(\d{1,2})\s?[./]\s?(\d{4}|\d{2})(?![\d])"#,
         #"(?<![\d])(\d{4})-(\d{2})-(\d{2})(?![\d])"#,
         #"(?<![\d])(\d{1,2})\.?\s+([A-Za-zäÄéû]{3,9})\.?\s+(\d{4})(?![\d])"#,
+        #"(?<![\w])([A-Za-z]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})(?![\d])"#,
     ].map { try! NSRegularExpression(pattern: $0) }
 
     public static func dates(in text: String) -> [(iso: String, range: Range<String.Index>)] {
@@ -1071,12 +1072,18 @@ public struct Extractor: Sendable {
                     y = Int(g[0]) ?? 0
                     mo = Int(g[1]) ?? 0
                     d = Int(g[2]) ?? 0
-                default:
+                case 2:
                     d = Int(g[0]) ?? 0
                     y = Int(g[2]) ?? 0
                     mo = monthNames[TextFold.fold(g[1])] ?? 0
+                default:  // "April 9, 2026"
+                    mo = monthNames[TextFold.fold(g[0])] ?? 0
+                    d = Int(g[1]) ?? 0
+                    y = Int(g[2]) ?? 0
                 }
                 if y < 100 { y += 2000 }
+                // 04/30/2026 (US order) when the day-first reading is impossible.
+                if pi == 0, mo > 12, d <= 12 { swap(&mo, &d) }
                 guard (1...12).contains(mo), (1...31).contains(d), (1990...2100).contains(y),
                     let r = Range(m.range, in: text)
                 else { continue }
@@ -1156,9 +1163,11 @@ public struct Extractor: Sendable {
             let cur = top.extra["currency"]?.stringValue,
             top.score >= 900
         {
+            // The currency printed with a confident amount is as sure as the amount.
             out.append(
                 Candidate(
-                    field: "currency", value: cur, display: cur, score: w("currency.amount"), page: top.page,
+                    field: "currency", value: cur, display: cur,
+                    score: top.score >= 1500 ? w("currency.confident_amount") : w("currency.amount"), page: top.page,
                     box: top.box, evidence: ["amount-currency"]))
         }
         var counts: [String: (Int, Candidate)] = [:]
