@@ -10,7 +10,7 @@ public enum ResultTable {
             let source = r["source"]?.stringValue ?? "?"
             if r.isErrorRecord {
                 let message = r["error"]?["message"]?.stringValue ?? ""
-                rows.append([source, "error", message.count > 60 ? String(message.prefix(59)) + "…" : message])
+                rows.append([source, "error"] + Array(repeating: "", count: columns.count - 1) + [message])
                 continue
             }
             guard r["kind"]?.stringValue == "document" else { continue }
