@@ -857,22 +857,25 @@ public struct Extractor: Sendable {
             var body = text
             // "97 12-345…", "(97) …": a two-digit model in front.
             let parts = text.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
-            if profile.checksums.contains("model97"), parts.count == 2, parts[0].count == 2, parts[0].allSatisfy(\.isNumber),
+            let head = parts.first.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "()[]")) } ?? ""
+            if profile.checksums.contains("model97"), parts.count == 2, head.count == 2, head.allSatisfy(\.isNumber),
                 parts[1].first?.isNumber ?? false
             {
-                model = String(parts[0])
+                model = head
                 body = String(parts[1]).trimmingCharacters(in: .whitespaces)
             } else if profile.checksums.contains("model97"), let m = modelNear(l, labels: labels, lines: lines) {
                 model = m
             }
             if l.category == "invoice_number" || l.category == "reference" {
                 // Identifiers are one token (or a few short groups); cut trailing words.
+                // Skip a few words before the identifier ("die Rechnungsnummer 2024-001 an").
                 let toks = body.split(separator: " ")
                 var keep: [Substring] = []
-                for t in toks {
+                let first = toks.prefix(4).firstIndex(where: { $0.contains(where: \.isNumber) }) ?? 0
+                for t in toks[first...] {
                     if keep.isEmpty || (t.contains(where: \.isNumber) && keep.count < 4) { keep.append(t) } else { break }
                 }
-                body = keep.joined(separator: " ")
+                body = keep.joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: ".,;:"))
             }
             if body.isEmpty { continue }
             if Checksums.isValidRF(body) { continue }  // found above

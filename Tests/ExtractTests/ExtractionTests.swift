@@ -213,3 +213,50 @@ func top(_ e: Extraction, _ field: String) -> Candidate? { e.candidates[field]?.
         #expect(top(e, "reference")?.value == "RE 2019/05/445 744507")
     }
 }
+
+/// Layouts none of the samples have, written the way issuers print them.
+@Suite struct UnseenLayoutTests {
+    @Test func englishInvoiceWithUSDates() throws {
+        let lines = page([
+            ("Invoice #1234", 40, 40), ("Invoice date: 04/02/2026", 40, 55),
+            ("Subtotal", 300, 300), ("$1,041.67", 480, 300),
+            ("VAT 20%", 300, 315), ("$208.33", 480, 315),
+            ("Amount Due", 300, 330), ("$1,250.00", 480, 330),
+            ("Due Date: 04/30/2026", 40, 360),
+            ("Please pay by bank transfer to IBAN: GB29 NWBK 6016 1331 9268 19, BIC NWBKGB2L", 40, 700),
+            ("Reference: INV-1234", 40, 715),
+        ])
+        let e = Extractor(profile: try profile("sepa")).extract(lines: lines, einvoice: nil)
+        #expect(top(e, "amount")?.value == "1250.00")
+        #expect(top(e, "amount")?.extra["currency"] == "USD")
+        #expect(top(e, "due_date")?.value == "2026-04-30")
+        #expect(top(e, "account")?.value == "GB29NWBK60161331926819")
+        #expect(top(e, "reference")?.value == "INV-1234")
+        #expect(top(e, "bic")?.value == "NWBKGB2L")
+    }
+
+    @Test func germanReferenceNamedInASentence() throws {
+        let lines = page([
+            ("Rechnungsbetrag (brutto): 1.190,00 EUR", 300, 300),
+            ("Bitte geben Sie als Verwendungszweck die Rechnungsnummer 2024-001 an.", 40, 340),
+            ("Bankverbindung: Sparkasse · IBAN DE89 3704 0044 0532 0130 00 · BIC COBADEFFXXX", 40, 780),
+        ])
+        let e = Extractor(profile: try profile("at")).extract(lines: lines, einvoice: nil)
+        #expect(top(e, "amount")?.value == "1190.00")
+        #expect(top(e, "reference")?.value == "2024-001")
+        #expect(top(e, "account")!.confidence >= 1500)
+    }
+
+    @Test func serbianModelInParentheses() throws {
+        let lines = page([
+            ("Uplatu izvršiti na tekući račun 160-123456-54", 40, 300),
+            ("Poziv na broj: (97) 20-12345", 40, 315),
+            ("Ukupno za uplatu: 4.800,00 din.", 300, 280),
+        ])
+        let e = Extractor(profile: try profile("rs")).extract(lines: lines, einvoice: nil)
+        #expect(top(e, "reference")?.value == "20-12345")
+        #expect(top(e, "reference")?.extra["model"] == "97")
+        #expect(top(e, "amount")?.value == "4800.00")
+        #expect(top(e, "currency")?.value == "RSD")
+    }
+}
