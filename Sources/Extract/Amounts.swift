@@ -10,6 +10,8 @@ public struct AmountToken: Sendable, Equatable {
     public var ambiguous: Bool
     public var negative: Bool
     public var equalsPrefix: Bool
+    /// The decimal mark was read from a malformed token ("7.650.55").
+    public var ocrMark = false
 }
 
 public enum Amounts {
@@ -129,6 +131,14 @@ public enum Amounts {
             if groups.count > 2, groups[0].count > 3 { return nil }
             return token
         }
+        // "7.650.55": OCR read the decimal comma as a point; three-digit groups before two decimals.
+        if lastIsPoint, tail == 2, sameCount == seps.count, seps.count >= 2, groups[0].count <= 3,
+            groups.dropFirst().dropLast().allSatisfy({ $0.count == 3 })
+        {
+            token.decimalMark = lastChar
+            token.ocrMark = true
+            return token
+        }
         if tail == 3 {
             for (gi, g) in groups.enumerated() where gi > 0 && g.count != 3 { return nil }
             if groups[0].count > 3 { return nil }
@@ -146,10 +156,12 @@ public enum Amounts {
             token.decimalMark ?? (token.ambiguous ? (token.raw.contains(documentMark) ? documentMark : nil) : nil)
         if token.ambiguous, mark != nil { return nil }  // "1.234" read as 1.234: three decimals, no money amount
         var seenMark = false
-        for ch in token.raw {
+        let lastMark = mark.flatMap { m in token.raw.lastIndex(of: m) }
+        for i in token.raw.indices {
+            let ch = token.raw[i]
             if ch.isNumber {
                 if seenMark { frac.append(ch) } else { intPart.append(ch) }
-            } else if let mark, ch == mark {
+            } else if let mark, ch == mark, !token.ocrMark || i == lastMark {
                 seenMark = true
             }
         }

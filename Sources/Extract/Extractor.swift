@@ -480,6 +480,21 @@ public struct Extractor: Sendable {
                 }
                 k += 1
             }
+            if profile.accountFormats.contains("rs-domestic"), line.conf != nil {
+                // OCR: "160 - OOO54OOO45113-25"; accepted only when the repaired number passes its control.
+                let ns = line.text as NSString
+                for m in Self.ocrSerbianAccount.matches(in: line.text, range: NSRange(location: 0, length: ns.length)) {
+                    guard let rr = Range(m.range, in: line.text) else { continue }
+                    let printed = String(line.text[rr])
+                    let map: [Character: Character] = ["O": "0", "o": "0", "D": "0", "I": "1", "l": "1", "|": "1"]
+                    let fixed = String(printed.compactMap { ch -> Character? in ch == " " ? nil : (map[ch] ?? ch) })
+                    guard let a18 = Checksums.serbianAccount18(fixed), Checksums.isValidSerbianAccount(a18) else { continue }
+                    let o = line.text.distance(from: line.text.startIndex, to: rr.lowerBound)
+                    let r = o..<(o + printed.count)
+                    if found.contains(where: { $0.range.overlaps(r) }) { continue }
+                    found.append((a18, fixed, r, "rs-domestic", true, fixed != printed.replacingOccurrences(of: " ", with: "")))
+                }
+            }
             if profile.accountFormats.contains("rs-domestic") {
                 for (r, printed) in serbianAccountMatches(line.chars) where !found.contains(where: { $0.range.overlaps(r) }) {
                     guard let a18 = Checksums.serbianAccount18(printed) else { continue }
@@ -595,6 +610,9 @@ public struct Extractor: Sendable {
             (e.0, e.1, e.2)
         }
     }
+
+    static let ocrSerbianAccount = try! NSRegularExpression(
+        pattern: #"(?<![0-9A-Za-z])[0-9OoDIl|]{3} ?- ?[0-9OoDIl|]{1,13} ?- ?[0-9OoDIl|]{2}(?![0-9A-Za-z])"#)
 
     /// OCR confusions in positions the registry says are digits.
     func repairIBAN(_ text: String) -> String? {
