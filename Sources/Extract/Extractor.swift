@@ -108,7 +108,10 @@ public struct Extractor: Sendable {
                         while k < p.count, f[s + k] == p[k] { k += 1 }
                         if k == p.count {
                             let e = s + p.count
+                            // "daysYour account": glued words still start a label at a lower-to-upper case change.
                             let startOK = s == 0 || !Self.isWordScalar(f[s - 1]) || !pFirstWord
+                                || (line.chars[line.foldMap[s]].isUppercase && line.foldMap[s] > 0
+                                    && line.chars[line.foldMap[s] - 1].isLowercase)
                             let endOK =
                                 prefixMatch || e == f.count || !Self.isWordScalar(f[e]) || !pLastWord
                                 || (p.count >= 6 && anotherLabelStarts(f, at: e))
@@ -547,6 +550,11 @@ public struct Extractor: Sendable {
                 } else if !f.valid {
                     continue  // an unlabelled string that fails its checksum is not a candidate
                 }
+                // "… 840-742351843-94 (nije za uplatu ovog računa)": said anywhere on its line.
+                if labels.contains(where: { $0.line == li && $0.category == "not_for_payment" }), !c.evidence.contains("payer-label") {
+                    c.score = min(c.score, w("account.payer_cap"))
+                    c.evidence.append("not-for-payment")
+                }
                 // "Bitte NICHT auf das Rücklagenkonto … einzahlen": a negated account is not where to pay.
                 if labels.contains(where: {
                     $0.line == li && $0.category == "negation" && $0.range.upperBound <= f.range.lowerBound
@@ -570,7 +578,9 @@ public struct Extractor: Sendable {
                     c.score -= pen
                     c.evidence.append(ev)
                 }
-                if f.valid, !c.evidence.contains("payer-label"), !c.evidence.contains("negated") { seenValid.insert(f.value) }
+                if f.valid, !c.evidence.contains("payer-label"), !c.evidence.contains("negated"), !c.evidence.contains("not-for-payment") {
+                    seenValid.insert(f.value)
+                }
                 scan.candidates.append(c)
             }
         }
