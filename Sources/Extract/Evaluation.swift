@@ -4,7 +4,9 @@ import PPShared
 /// Compares document records with confirmed values (truth) and measures how well confidence predicts
 /// correctness: per field top-1 and recall@3, precision per confidence band, confident precision, misses.
 public struct Evaluation {
-    public static let fields = ["account", "amount", "reference", "bic", "payee", "due_date", "payment_code", "currency"]
+    public static let fields = [
+        "account", "amount", "reference", "reference_model", "bic", "payee", "due_date", "payment_code", "currency",
+    ]
     public static let confident = 1500
     public static let bands: [(Int, Int)] = [(0, 500), (500, 1000), (1000, 1500), (1500, 1800), (1800, 2001)]
 
@@ -86,6 +88,23 @@ public struct Evaluation {
             if (r["payment_expected"]?.boolValue ?? true) == expectPay { paymentExpectedRight += 1 }
             for field in fields {
                 guard let tv = t[field] else { continue }  // not labelled for this field
+                if field == "reference_model" {
+                    // The model printed with the top reference (Serbian "model i poziv na broj").
+                    guard expectPay, t["reference"].map({ !$0.isNull }) ?? false else { continue }
+                    let top = r["candidates"]?["reference"]?.arrayValue?.first
+                    let got = top?["model"]?.stringValue
+                    let expected = tv.stringValue
+                    var s = stats[field] ?? FieldStats()
+                    s.expected += 1
+                    if got == expected { s.top1 += 1; s.at3 += 1 } else {
+                        misses.append([
+                            "source": .string(source), "field": .string(field), "expected": tv, "got": .string(got),
+                            "confidence": top?["confidence"] ?? .null, "evidence": top?["evidence"] ?? .null,
+                        ])
+                    }
+                    stats[field] = s
+                    continue
+                }
                 let cands = r["candidates"]?[field]?.arrayValue ?? []
                 let top = cands.first
                 let topConf = top?["confidence"]?.intValue ?? 0
@@ -172,7 +191,7 @@ public struct Evaluation {
         var out = "documents: \(documents)"
         if !missingDocs.isEmpty { out += " (\(missingDocs.count) without a result)" }
         out += ", payment_expected right: \(paymentExpectedRight)/\(documents)\n"
-        out += "field          top-1          recall@3  absent-ok   confident  precision\n"
+        out += "field           top-1          recall@3  absent-ok   confident  precision\n"
         func pct(_ a: Int, _ b: Int) -> String {
             guard b > 0 else { return "   -  " }
             let p = Double(a) * 1000 / Double(b)
