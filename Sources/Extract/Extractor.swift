@@ -52,6 +52,8 @@ public struct Extractor: Sendable {
     public var maxCandidates = 5
 
     let compiled: [(String, [Unicode.Scalar], Bool)]
+    /// The median height of the document's lines (set per document by `extract`).
+    var medianLineHeight: Double = 12
 
     public init(profile: Profile) {
         self.profile = profile
@@ -144,7 +146,10 @@ public struct Extractor: Sendable {
         if label.line == li {
             guard label.range.upperBound <= range.lowerBound else { return 0 }
             let gap = Double(range.lowerBound - label.range.upperBound)
-            return gap <= 25 ? 1.0 : max(0.45, 1.0 - (gap - 25) / 80)
+            let f = gap <= 25 ? 1.0 : max(0.45, 1.0 - (gap - 25) / 80)
+            // A "line" far taller than text lines holds several rows glued together by the text layer:
+            // its words' order says little about which caption belongs to which value.
+            return lines[li].box.height > 2.2 * medianLineHeight ? min(f, 0.5) : f
         }
         let lb = label.box
         let h = max(6, min(lb.height, box.height) > 0 ? max(lb.height, box.height) : 10)
@@ -288,6 +293,13 @@ public struct Extractor: Sendable {
     // MARK: - Extraction
 
     public func extract(lines: [TextLine], einvoice: EInvoice?, codes: [(PaymentCode, Int, Box?)] = []) -> Extraction {
+        var me = self
+        let hs = lines.map(\.box.height).filter { $0 > 0 }.sorted()
+        me.medianLineHeight = hs.isEmpty ? 12 : hs[hs.count / 2]
+        return me.run(lines: lines, einvoice: einvoice, codes: codes)
+    }
+
+    func run(lines: [TextLine], einvoice: EInvoice?, codes: [(PaymentCode, Int, Box?)]) -> Extraction {
         let labels = findLabels(lines)
         var allTokens: [[AmountToken]] = []
         var flat: [AmountToken] = []
@@ -1011,9 +1023,10 @@ public struct Extractor: Sendable {
     func findPayees(_ lines: [TextLine], _ labels: [LabelHit]) -> [Candidate] {
         var out: [Candidate] = []
         for l in labels where l.category == "payee" {
+            // A name, not another "Label: value" line or an account number.
             let nameLike: (String) -> Bool = { t in
                 let letters = t.filter(\.isLetter).count
-                return letters >= 3 && t.filter(\.isNumber).count * 2 < t.count
+                return letters >= 3 && t.filter(\.isNumber).count * 2 < t.count && !t.contains(":")
             }
             guard let (vli, vr) = valueText(after: l, labels: labels, lines: lines, accept: nameLike) else { continue }
             let line = lines[vli]
