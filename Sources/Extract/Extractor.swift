@@ -1295,7 +1295,13 @@ public struct Extractor: Sendable {
             }
             merged[field] = list
         }
-        if let iban = e.payeeIBAN.map(Checksums.compact) {
+        if let raw = e.payeeIBAN, let a18 = Checksums.serbianAccount18(raw.trimmingCharacters(in: .whitespaces)),
+            Checksums.isValidSerbianAccount(a18)
+        {
+            // Serbian e-invoices (UBL, SEF) carry the domestic account, not an IBAN.
+            apply("account", value: a18, display: Checksums.serbianDisplay(a18),
+                  extra: ["kind": "rs-domestic", "iban": .string("RS35" + a18), "country": "RS"])
+        } else if let iban = e.payeeIBAN.map(Checksums.compact) {
             let ok = Checksums.isValidIBAN(iban)
             if iban.hasPrefix("RS35"), ok {
                 apply(

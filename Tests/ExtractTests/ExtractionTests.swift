@@ -260,3 +260,27 @@ func top(_ e: Extraction, _ field: String) -> Candidate? { e.candidates[field]?.
         #expect(top(e, "currency")?.value == "RSD")
     }
 }
+
+@Suite struct UBLTests {
+    @Test func serbianUBLInvoiceWithDomesticAccount() throws {
+        let xml = """
+            <Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"
+              xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2"
+              xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2">
+             <cbc:ID>2026-0458</cbc:ID><cbc:DueDate>2026-04-09</cbc:DueDate><cbc:InvoiceTypeCode>380</cbc:InvoiceTypeCode>
+             <cbc:DocumentCurrencyCode>RSD</cbc:DocumentCurrencyCode>
+             <cac:PaymentMeans><cbc:PaymentMeansCode>30</cbc:PaymentMeansCode><cbc:PaymentID>(mod97) 97 20-12345</cbc:PaymentID>
+              <cac:PayeeFinancialAccount><cbc:ID>265-1660310005042-68</cbc:ID></cac:PayeeFinancialAccount></cac:PaymentMeans>
+             <cac:LegalMonetaryTotal><cbc:TaxInclusiveAmount currencyID="RSD">251760.00</cbc:TaxInclusiveAmount>
+              <cbc:PayableAmount currencyID="RSD">251760.00</cbc:PayableAmount></cac:LegalMonetaryTotal>
+            </Invoice>
+            """
+        let e = try #require(EInvoice.parse(Data(xml.utf8)))
+        #expect(e.syntax == "ubl" && e.amountDue == "251760.00" && e.currency == "RSD" && e.dueDate == "2026-04-09")
+        let lines = page([("Ukupno za uplatu: 251.760,00 RSD", 300, 300), ("Tekući račun: 265-1660310005042-68", 40, 700)])
+        let x = Extractor(profile: try profile("rs")).extract(lines: lines, einvoice: e)
+        #expect(top(x, "account")?.value == "265166031000504268")
+        #expect(top(x, "account")!.evidence.contains("xml-text-agree"))
+        #expect(top(x, "amount")?.value == "251760.00" && top(x, "amount")!.confidence >= 1800)
+    }
+}
