@@ -96,7 +96,10 @@ public struct Evaluation {
                     let expected = tv.stringValue
                     var s = stats[field] ?? FieldStats()
                     s.expected += 1
-                    if got == expected { s.top1 += 1; s.at3 += 1 } else {
+                    if got == expected {
+                        s.top1 += 1
+                        s.at3 += 1
+                    } else {
                         misses.append([
                             "source": .string(source), "field": .string(field), "expected": tv, "got": .string(got),
                             "confidence": top?["confidence"] ?? .null, "evidence": top?["evidence"] ?? .null,

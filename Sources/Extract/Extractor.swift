@@ -111,7 +111,8 @@ public struct Extractor: Sendable {
                         if k == p.count {
                             let e = s + p.count
                             // "daysYour account": glued words still start a label at a lower-to-upper case change.
-                            let startOK = s == 0 || !Self.isWordScalar(f[s - 1]) || !pFirstWord
+                            let startOK =
+                                s == 0 || !Self.isWordScalar(f[s - 1]) || !pFirstWord
                                 || (line.chars[line.foldMap[s]].isUppercase && line.foldMap[s] > 0
                                     && line.chars[line.foldMap[s] - 1].isLowercase)
                             let endOK =
@@ -563,7 +564,9 @@ public struct Extractor: Sendable {
                     continue  // an unlabelled string that fails its checksum is not a candidate
                 }
                 // "… 840-742351843-94 (nije za uplatu ovog računa)": said anywhere on its line.
-                if labels.contains(where: { $0.line == li && $0.category == "not_for_payment" }), !c.evidence.contains("payer-label") {
+                if labels.contains(where: { $0.line == li && $0.category == "not_for_payment" }),
+                    !c.evidence.contains("payer-label")
+                {
                     c.score = min(c.score, w("account.payer_cap"))
                     c.evidence.append("not-for-payment")
                 }
@@ -590,7 +593,9 @@ public struct Extractor: Sendable {
                     c.score -= pen
                     c.evidence.append(ev)
                 }
-                if f.valid, !c.evidence.contains("payer-label"), !c.evidence.contains("negated"), !c.evidence.contains("not-for-payment") {
+                if f.valid, !c.evidence.contains("payer-label"), !c.evidence.contains("negated"),
+                    !c.evidence.contains("not-for-payment")
+                {
                     seenValid.insert(f.value)
                 }
                 scan.candidates.append(c)
@@ -1299,8 +1304,9 @@ public struct Extractor: Sendable {
             Checksums.isValidSerbianAccount(a18)
         {
             // Serbian e-invoices (UBL, SEF) carry the domestic account, not an IBAN.
-            apply("account", value: a18, display: Checksums.serbianDisplay(a18),
-                  extra: ["kind": "rs-domestic", "iban": .string("RS35" + a18), "country": "RS"])
+            apply(
+                "account", value: a18, display: Checksums.serbianDisplay(a18),
+                extra: ["kind": "rs-domestic", "iban": .string("RS35" + a18), "country": "RS"])
         } else if let iban = e.payeeIBAN.map(Checksums.compact) {
             let ok = Checksums.isValidIBAN(iban)
             if iban.hasPrefix("RS35"), ok {

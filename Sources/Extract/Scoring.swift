@@ -15,7 +15,8 @@ public enum Scoring {
         "reference.labelled": 1050, "reference.free_text": 750, "reference.invoice_number": 700, "reference.label": 300,
         // other fields
         "bic.label": 1500, "bic.iban_line": 1100, "payee.label": 1200, "payee.company_header": 650,
-        "due_date.label": 1500, "due_date.weak_label": 1000, "payment_code.label": 1450, "currency.amount": 1400, "currency.confident_amount": 1550,
+        "due_date.label": 1500, "due_date.weak_label": 1000, "payment_code.label": 1450, "currency.amount": 1400,
+        "currency.confident_amount": 1550,
         "currency.token": 900,
         "currency.default": 600,
         // cross-checks and OCR

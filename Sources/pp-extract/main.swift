@@ -127,7 +127,14 @@ runTool(extractSpec, arguments: args) { parsed, diagnostics in
     let processor = DocumentProcessor(choice: choice)
     let sink = OutputSink(autoFlush: false)
     var sawError = false
-    let source = PageRecordSource(inputs: parsed.operands, beforeBlockingRead: { try sink.flush() })
+    // Before waiting for more input, finish and write what is in flight, so a slow upstream still streams.
+    var drainInFlight: (() throws -> Void)?
+    let source = PageRecordSource(
+        inputs: parsed.operands,
+        beforeBlockingRead: {
+            try drainInFlight?()
+            try sink.flush()
+        })
     let map = OrderedParallelMap<DocumentAssembler.Output, JSON>(jobs: jobs) {
         { output in
             switch output {
@@ -136,7 +143,13 @@ runTool(extractSpec, arguments: args) { parsed, diagnostics in
             }
         }
     }
-    try map.run(next: { try source.next() }) { record in
+    try map.run(nextDraining: { drain in
+        try withoutActuallyEscaping(drain) { drain in
+            drainInFlight = drain
+            defer { drainInFlight = nil }
+            return try source.next()
+        }
+    }) { record in
         if record.isErrorRecord { sawError = true }
         try sink.write(record)
     }
