@@ -180,15 +180,37 @@ public struct ProfileStore: Sendable {
 
 /// Chooses a profile for `--profile auto` from the document's words, currencies and account formats.
 public enum ProfileChooser {
+    static let accountShape = try! NSRegularExpression(pattern: #"(?<![\d-])\d{3}-\d{1,13}-\d{2}(?![\d-])"#)
+    static let ibanShape = try! NSRegularExpression(
+        pattern: #"(?<![A-Z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?(?![A-Z0-9])"#)
+
     public static func choose(_ profiles: [Profile], lines: [TextLine]) -> Profile? {
         guard !profiles.isEmpty else { return nil }
         let text = " " + lines.map { String($0.folded) }.joined(separator: " ") + " "
         let words = Set(text.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "." }).map(String.init))
+        var domestic = 0
+        var ibanCountries: [String: Int] = [:]
+        for line in lines {
+            let t = line.text
+            let ns = t as NSString
+            for m in accountShape.matches(in: t, range: NSRange(location: 0, length: ns.length)) {
+                if let a = Checksums.serbianAccount18(ns.substring(with: m.range)), Checksums.isValidSerbianAccount(a) {
+                    domestic += 1
+                }
+            }
+            for m in ibanShape.matches(in: t, range: NSRange(location: 0, length: ns.length)) {
+                let iban = ns.substring(with: m.range)
+                if Checksums.isValidIBAN(iban) { ibanCountries[String(iban.prefix(2)), default: 0] += 1 }
+            }
+        }
         var best: (Profile, Int)?
         for p in profiles {
             var score = 0
             for m in p.markers where m.contains(" ") ? text.firstRange(of: " \(m)") != nil : words.contains(m) { score += 2 }
             for c in p.currencies where words.contains(TextFold.fold(c)) { score += 3 }
+            // Account formats: a Serbian 3-13-2 account that passes its control, IBANs of the profile's countries.
+            if p.accountFormats.contains("rs-domestic") { score += 4 * domestic }
+            for (cc, n) in ibanCountries where p.ibanCountries.contains(cc) { score += 2 * n }
             if best == nil || score > best!.1 || (score == best!.1 && p.name == "sepa") { best = (p, score) }
         }
         return best?.0

@@ -284,3 +284,26 @@ func top(_ e: Extraction, _ field: String) -> Candidate? { e.candidates[field]?.
         #expect(top(x, "amount")?.value == "251760.00" && top(x, "amount")!.confidence >= 1800)
     }
 }
+
+@Suite struct ProfileChoiceTests {
+    @Test func autoChoosesByAccountFormatsToo() throws {
+        let all = try ProfileStore(folders: [profileFolder]).loadAll()
+        let serbian = page([("Invoice 17", 40, 40), ("Account 265-1660310005042-68", 40, 60)])
+        #expect(ProfileChooser.choose(all, lines: serbian)?.name == "rs")
+        let austrian = page([("Rechnung Nr. 17", 40, 40), ("IBAN AT61 1904 3002 3457 3201", 40, 60)])
+        #expect(ProfileChooser.choose(all, lines: austrian)?.name == "at")
+        let english = page([("Invoice 17", 40, 40), ("Amount due 10.00 EUR", 40, 60), ("IBAN NL91 ABNA 0417 1643 00", 40, 80)])
+        #expect(ProfileChooser.choose(all, lines: english)?.name == "sepa")
+    }
+
+    @Test func aProfileFileCanIncludeAndOverride() throws {
+        let p = try ProfileStore(folders: [profileFolder]).load(
+            URL(fileURLWithPath: profileFolder).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent()
+                .appendingPathComponent("Tests/Golden/pp-extract/own-profile-file/acme.json").path)
+        #expect(p.name == "acme-bank")
+        #expect(p.weight("account.label") == 500)
+        #expect(p.labels["reference"]?.contains("kundenreferenz bitte angeben") == true)
+        #expect(p.labels["amount_due"]?.contains("amount due") == true)  // from sepa
+    }
+}

@@ -26,7 +26,8 @@ import Testing
         process.standardInput = input
         process.standardOutput = output
         try process.run()
-        let page = #"{"kind":"page","doc":"sha256:1","source":"a.pdf","page":1,"pages":1,"lines":[{"text":"IBAN DE89 3704 0044 0532 0130 00","box":[40,700,250,710]}]}"#
+        let page =
+            #"{"kind":"page","doc":"sha256:1","source":"a.pdf","page":1,"pages":1,"lines":[{"text":"IBAN DE89 3704 0044 0532 0130 00","box":[40,700,250,710]}]}"#
         try input.fileHandleForWriting.write(contentsOf: Data((page + "\n").utf8))
         // Read the answer while stdin is still open; a safety valve closes stdin after 10 s so a
         // regression fails instead of hanging.
