@@ -194,25 +194,26 @@ public enum Amounts {
     ]
 
     /// The currency written next to a token (up to a few characters before or after it), if any.
+    /// The currency tokens lower-cased, as characters.
+    static let loweredTokens: [([Character], String, Bool)] = currencyTokens.map { tok, iso in
+        (Array(tok.lowercased()), iso, tok.last!.isLetter)
+    }
+
     public static func currency(near range: Range<Int>, in chars: [Character]) -> String? {
+        func same(_ a: Character, _ b: Character) -> Bool {
+            a == b || (a.isUppercase && Character(a.lowercased()) == b)
+        }
         func match(at start: Int, backwards: Bool) -> String? {
-            for (tok, iso) in currencyTokens {
-                let t = Array(tok)
-                if backwards {
-                    let s = start - t.count
-                    guard s >= 0 else { continue }
-                    if String(chars[s..<start]).lowercased() == tok.lowercased() {
-                        if s > 0, chars[s - 1].isLetter { continue }
-                        return iso
-                    }
-                } else {
-                    let e = start + t.count
-                    guard e <= chars.count else { continue }
-                    if String(chars[start..<e]).lowercased() == tok.lowercased() {
-                        if e < chars.count, chars[e].isLetter, tok.last!.isLetter { continue }
-                        return iso
-                    }
-                }
+            for (t, iso, endsInLetter) in loweredTokens {
+                let s = backwards ? start - t.count : start
+                let e = s + t.count
+                guard s >= 0, e <= chars.count else { continue }
+                var k = 0
+                while k < t.count, same(chars[s + k], t[k]) { k += 1 }
+                guard k == t.count else { continue }
+                if backwards, s > 0, chars[s - 1].isLetter { continue }
+                if !backwards, e < chars.count, chars[e].isLetter, endsInLetter { continue }
+                return iso
             }
             return nil
         }

@@ -1053,13 +1053,18 @@ public struct Extractor: Sendable {
         }
         // A company name (a segment ending in a legal form): the issuer, usually the payee.
         for (li, line) in lines.enumerated() {
+            let hasSuffix = line.text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "·" || $0 == "|" }).contains {
+                $0.count <= 6 && Self.companySuffixes.contains(TextFold.fold(String($0)))
+            }
+            guard hasSuffix else { continue }
             let segments = line.text.components(separatedBy: CharacterSet(charactersIn: "·|•,")).map {
                 $0.replacingOccurrences(of: " — ", with: "|").replacingOccurrences(of: " - ", with: "|")
                     .split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
             }.flatMap { $0 }
             for seg in segments {
-                let words = TextFold.fold(seg).split(separator: " ")
-                guard let last = words.last, Self.companySuffixes.contains(String(last)), words.count >= 2, words.count <= 7
+                let raw = seg.split(separator: " ")
+                guard raw.count >= 2, raw.count <= 7, let lastRaw = raw.last, lastRaw.count <= 6,
+                    Self.companySuffixes.contains(TextFold.fold(String(lastRaw)))
                 else { continue }
                 guard let r0 = line.text.range(of: seg) else { continue }
                 let o = line.text.distance(from: line.text.startIndex, to: r0.lowerBound)
@@ -1221,6 +1226,9 @@ public struct Extractor: Sendable {
         }
         var counts: [String: (Int, Candidate)] = [:]
         for line in lines {
+            // Only lines with a currency sign or an upper-case word of three letters can name a currency.
+            guard line.chars.contains(where: { $0 == "€" || $0 == "£" || $0 == "$" || $0 == "d" || $0 == "д" || $0.isUppercase })
+            else { continue }
             for (tok, iso) in Amounts.currencyTokens
             where tok.count >= 3 && tok.first!.isUppercase || ["€", "£", "din.", "дин."].contains(tok) {
                 if let r = line.text.firstRange(of: tok) {

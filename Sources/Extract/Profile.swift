@@ -192,8 +192,9 @@ public enum ProfileChooser {
         var ibanCountries: [String: Int] = [:]
         for line in lines {
             let t = line.text
+            guard t.contains(where: \.isNumber) else { continue }
             let ns = t as NSString
-            for m in accountShape.matches(in: t, range: NSRange(location: 0, length: ns.length)) {
+            for m in t.contains("-") ? accountShape.matches(in: t, range: NSRange(location: 0, length: ns.length)) : [] {
                 if let a = Checksums.serbianAccount18(ns.substring(with: m.range)), Checksums.isValidSerbianAccount(a) {
                     domestic += 1
                 }
