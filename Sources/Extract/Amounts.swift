@@ -98,6 +98,19 @@ public enum Amounts {
                 if before < 0 || !(chars[before].isNumber) { token.negative = true }
             }
             if b >= 0, chars[b] == "=" { token.equalsPrefix = true }
+            // "120,-" and "1.234,--": whole units written with a dash for the cents.
+            if end + 1 < n, chars[end] == "," || chars[end] == ".", chars[end + 1] == "-", token.decimalMark == nil,
+                end + 2 == n || !chars[end + 2].isNumber
+            {
+                let mark = chars[end]
+                if !(token.ambiguous && token.raw.contains(mark)) {
+                    token.decimalMark = mark
+                    token.ambiguous = false
+                }
+            } else if end < n, chars[end] == "-", token.decimalMark != nil, end + 1 == n || !chars[end + 1].isNumber {
+                // "1.234,56-": a trailing minus is the accountant's negative.
+                token.negative = true
+            }
             out.append(token)
         }
         return out

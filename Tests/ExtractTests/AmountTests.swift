@@ -67,3 +67,17 @@ import Testing
         #expect(top(e, "account")!.evidence.contains("ocr-repaired"))
     }
 }
+
+@Suite struct GermanNotationTests {
+    func values(_ text: String, mark: Character = ",") -> [String] {
+        Amounts.tokens(in: Array(text)).compactMap { Amounts.value(of: $0, documentMark: mark) }
+    }
+
+    @Test func dashCentsAndTrailingMinus() {
+        #expect(values("Betrag: 120,- €") == ["120.00"])
+        #expect(values("1.234,-") == ["1234.00"])
+        #expect(Amounts.tokens(in: Array("120,- €")).first?.decimalMark == ",")
+        #expect(values("Gutschrift 1.234,56-") == ["-1234.56"])
+        #expect(values("Seiten 10-20") == ["10.00", "20.00"])
+    }
+}
