@@ -79,7 +79,7 @@ clean:
 # --- pp-extract -------------------------------------------------------------------------------------
 # Profiles ship as data beside the tool: SwiftPM copies them into the build folder
 # (pp_Extract.resources/Profiles); `make install` puts them in $(PREFIX)/share/pp/profiles.
-.PHONY: build-extract install-extract demo-extract bench-extract accuracy batch eval-samples
+.PHONY: build-extract install-extract demo-extract bench-extract accuracy batch
 PROFILE ?= auto
 CORPUS ?= ../shared/corpus
 EXTRACT_PIPE = $(BIN)/pp-ingest --jobs 1 --work .pp-work "$$f" | $(BIN)/pp-ocr --jobs 1 --lang "$$($(BIN)/pp-extract --profile $(PROFILE) --ocr-languages)" | $(BIN)/pp-extract --jobs 1 --profile $(PROFILE)
