@@ -6,8 +6,10 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "pp-cardcheck", targets: ["pp-cardcheck"]),
+        .executable(name: "pp-extract", targets: ["pp-extract"]),
         .executable(name: "pp-pages", targets: ["pp-pages"]),
         .executable(name: "pp-ingest", targets: ["pp-ingest"]),
+        .executable(name: "pp-ocr", targets: ["pp-ocr"]),
     ],
     targets: [
         // The core every tool shares: JSON values, JSON Lines in and out, arguments, errors, parallel map.
@@ -17,6 +19,10 @@ let package = Package(
         .target(name: "CardCheck", dependencies: ["PPShared"]),
         .executableTarget(name: "pp-cardcheck", dependencies: ["CardCheck", "PPShared"]),
 
+        // pp-extract: ranked payment candidates from page records; profiles are data (Sources/Extract/Profiles).
+        .target(name: "Extract", dependencies: ["PPShared"], resources: [.copy("Profiles")]),
+        .executableTarget(name: "pp-extract", dependencies: ["Extract", "PPShared"]),
+        .testTarget(name: "ExtractTests", dependencies: ["Extract", "PPShared"], exclude: ["Fixtures"]),
         // pp-pages: edit a PDF's pages through libqpdf's C API; SHA-256 through GnuTLS (qpdf loads it anyway);
         // leptonica is opened with dlopen only when a non-JPEG image is inserted (Sources/Pages/Leptonica.swift).
         .systemLibrary(name: "CQPDF", path: "Sources/CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
@@ -38,6 +44,14 @@ let package = Package(
         .target(name: "Ingest", dependencies: ["PPShared", "CPoppler", "CCairo", "CLeptonica"]),
         .executableTarget(name: "pp-ingest", dependencies: ["Ingest", "PPShared"]),
         .testTarget(name: "IngestTests", dependencies: ["Ingest", "PPShared"]),
+
+        .systemLibrary(
+            name: "CTesseract", path: "Sources/CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),
+
+        // pp-ocr: Tesseract in-process, one engine per worker thread.
+        .target(name: "OCR", dependencies: ["PPShared", "CTesseract", "CLeptonica"]),
+        .executableTarget(name: "pp-ocr", dependencies: ["OCR", "PPShared"]),
+        .testTarget(name: "OCRTests", dependencies: ["OCR", "PPShared", "CLeptonica"]),
 
         .testTarget(name: "PPSharedTests", dependencies: ["PPShared"]),
         .testTarget(name: "CardCheckTests", dependencies: ["CardCheck", "PPShared"]),

@@ -4,14 +4,19 @@
 struct BrandIndex: Sendable {
     let brands: [CardBrand]
     private let bytes: [UInt8]
-    /// Per pattern: offset of its low digits in `bytes` (high digits follow), digit count, brand index.
-    private let offsets: [Int]
-    private let lengths: [Int]
-    private let owners: [Int]
+    private let entries: [Entry]
+
+    /// One pattern: where its low digits start in `bytes` (its high digits follow), how many, whose.
+    private struct Entry {
+        var offset: Int
+        var length: Int
+        var owner: Int
+    }
 
     init(_ brands: [CardBrand]) {
         self.brands = brands
-        var bytes: [UInt8] = [], offsets: [Int] = [], lengths: [Int] = [], owners: [Int] = []
+        var bytes: [UInt8] = []
+        var entries: [Entry] = []
         for (index, brand) in brands.enumerated() {
             for pattern in brand.patterns {
                 let (low, high): (String, String) =
@@ -19,53 +24,65 @@ struct BrandIndex: Sendable {
                     case .prefix(let p): (p, p)
                     case .range(let l, let h): (l, h)
                     }
-                offsets.append(bytes.count)
-                lengths.append(low.utf8.count)
-                owners.append(index)
+                entries.append(Entry(offset: bytes.count, length: low.utf8.count, owner: index))
                 bytes.append(contentsOf: low.utf8)
                 bytes.append(contentsOf: high.utf8)
             }
         }
         self.bytes = bytes
-        self.offsets = offsets
-        self.lengths = lengths
-        self.owners = owners
+        self.entries = entries
     }
 
     /// R3 of the spec: the first matching pattern of each brand; one brand when every match is strong.
     func detect(_ digits: [UInt8]) -> (brand: Int?, ambiguous: Bool) {
         var matched = 0
-        var best = -1, bestStrength = 0
+        var best = -1
+        var bestStrength = 0
         var allStrong = true
         var lastOwner = -1
         bytes.withUnsafeBufferPointer { table in
             digits.withUnsafeBufferPointer { d in
-                for p in 0..<offsets.count {
-                    let owner = owners[p]
-                    if owner == lastOwner { continue }  // this brand already matched with an earlier pattern
-                    let length = lengths[p], low = offsets[p], high = low + length
-                    let n = min(length, d.count)
-                    var ok = true, aboveLow = false, belowHigh = false
-                    for i in 0..<n {
-                        let c = d[i]
-                        if !aboveLow {
-                            if c < table[low + i] { ok = false; break }
-                            if c > table[low + i] { aboveLow = true }
+                entries.withUnsafeBufferPointer { entries in
+                    for entry in entries {
+                        let owner = entry.owner
+                        if owner == lastOwner { continue }  // this brand already matched with an earlier pattern
+                        let length = entry.length
+                        let low = entry.offset
+                        let high = low + length
+                        let n = min(length, d.count)
+                        var ok = true
+                        var aboveLow = false
+                        var belowHigh = false
+                        for i in 0..<n {
+                            let c = d[i]
+                            if !aboveLow {
+                                if c < table[low + i] {
+                                    ok = false
+                                    break
+                                }
+                                if c > table[low + i] { aboveLow = true }
+                            }
+                            if !belowHigh {
+                                if c > table[high + i] {
+                                    ok = false
+                                    break
+                                }
+                                if c < table[high + i] { belowHigh = true }
+                            }
+                            if aboveLow && belowHigh { break }
                         }
-                        if !belowHigh {
-                            if c > table[high + i] { ok = false; break }
-                            if c < table[high + i] { belowHigh = true }
+                        guard ok else { continue }
+                        lastOwner = owner
+                        matched += 1
+                        if d.count >= length {
+                            if best < 0 || length > bestStrength {
+                                best = owner
+                                bestStrength = length
+                            }
+                        } else {
+                            allStrong = false
+                            if best < 0 { best = owner }
                         }
-                        if aboveLow && belowHigh { break }
-                    }
-                    guard ok else { continue }
-                    lastOwner = owner
-                    matched += 1
-                    if d.count >= length {
-                        if best < 0 || length > bestStrength { best = owner; bestStrength = length }
-                    } else {
-                        allStrong = false
-                        if best < 0 { best = owner }
                     }
                 }
             }

@@ -24,12 +24,14 @@ public struct CardBrand: Sendable, Equatable {
 
         /// low[..n] <= digits[..n] <= high[..n] for n = the shorter length, on bytes.
         static func compare(_ digits: [UInt8], low: String, high: String) -> Bool {
-            var low = low, high = high
+            var low = low
+            var high = high
             return low.withUTF8 { lo in
                 high.withUTF8 { hi in
                     digits.withUnsafeBufferPointer { d in
                         let n = min(lo.count, d.count)
-                        var aboveLow = false, belowHigh = false
+                        var aboveLow = false
+                        var belowHigh = false
                         for i in 0..<n {
                             let c = d[i]
                             if !aboveLow {

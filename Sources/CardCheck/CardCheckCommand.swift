@@ -1,7 +1,8 @@
+import PPShared
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import PPShared
 
 /// The pp-cardcheck command: its option table, configuration and the stream loop.
 public enum CardCheckCommand {

@@ -28,7 +28,8 @@ extension CardChecker {
                 }
                 switch JSONLinesReader.decode(buffer, input: batch.input, line: number, tool: Self.tool) {
                 case .record(let value, _): return check(record: value)
-                case .unreadable(let error, let line): return (error.record(tool: Self.tool, input: batch.input, line: line), .unreadable)
+                case .unreadable(let error, let line):
+                    return (error.record(tool: Self.tool, input: batch.input, line: line), .unreadable)
                 }
             }
             record.encode(into: &result.output)

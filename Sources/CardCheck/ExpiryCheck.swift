@@ -99,7 +99,8 @@ public enum Expiry {
         }
         // One separator, '/' or '-', with optional whitespace around it; or whitespace alone.
         let separators = text.indices.filter { text[$0] == UInt8(ascii: "/") || text[$0] == UInt8(ascii: "-") }
-        let left: ArraySlice<UInt8>, right: ArraySlice<UInt8>
+        let left: ArraySlice<UInt8>
+        let right: ArraySlice<UInt8>
         var dash = false
         switch separators.count {
         case 0:

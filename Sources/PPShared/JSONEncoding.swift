@@ -16,9 +16,11 @@ extension JSON {
     /// Appends the compact JSON text of the value to `out`.
     public func encode(into out: inout [UInt8]) {
         switch self {
-        case .null: out.append(contentsOf: "null".utf8)
-        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
-        case .number(let text): out.append(contentsOf: text.utf8)
+        case .null: JSON.append("null", to: &out)
+        case .bool(let b): JSON.append(b ? "true" : "false", to: &out)
+        case .number(let text):
+            var text = text
+            text.withUTF8 { out.append(contentsOf: $0) }
         case .string(let s): JSON.encodeString(s, into: &out)
         case .array(let items):
             out.append(UInt8(ascii: "["))
@@ -29,8 +31,10 @@ extension JSON {
             out.append(UInt8(ascii: "]"))
         case .object(let members):
             out.append(UInt8(ascii: "{"))
-            for (i, member) in JSON.sortedMembers(members).enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
+            var first = true
+            for member in members {
+                if !first { out.append(UInt8(ascii: ",")) }
+                first = false
                 JSON.encodeString(member.key, into: &out)
                 out.append(UInt8(ascii: ":"))
                 member.value.encode(into: &out)
@@ -39,36 +43,8 @@ extension JSON {
         }
     }
 
-    /// Members sorted by key. String's `<` orders by Unicode scalar values of the canonical form, which is
-    /// the UTF-8 byte order for the (normalized) keys records use, independent of locale. Records have
-    /// few keys, so an insertion sort beats the general sort's set-up cost.
-    static func sortedMembers(_ members: [String: JSON]) -> [(key: String, value: JSON)] {
-        var list: [(key: String, value: JSON)] = []
-        list.reserveCapacity(members.count)
-        for member in members {
-            var i = list.count
-            list.append(member)
-            while i > 0, member.key < list[i - 1].key {
-                list.swapAt(i, i - 1)
-                i -= 1
-            }
-        }
-        return list
-    }
-
-    /// Byte-order comparison of two strings' UTF-8, through contiguous storage when the strings have it.
-    static func utf8Precedes(_ a: String, _ b: String) -> Bool {
-        var a = a, b = b
-        return a.withUTF8 { x in
-            b.withUTF8 { y in
-                let n = min(x.count, y.count)
-                if n > 0 {
-                    let c = memcmp(x.baseAddress!, y.baseAddress!, n)
-                    if c != 0 { return c < 0 }
-                }
-                return x.count < y.count
-            }
-        }
+    static func append(_ literal: StaticString, to out: inout [UInt8]) {
+        literal.withUTF8Buffer { out.append(contentsOf: $0) }
     }
 
     static func encodeString(_ s: String, into out: inout [UInt8]) {

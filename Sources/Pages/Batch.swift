@@ -23,16 +23,17 @@ public func readOperations(from path: String) throws(ToolError) -> [PageOperatio
             throw .usage(error.message)
         case .record(let json, let line):
             if json["source"] != nil {
-                throw .usage("\(path) line \(line): a record with \"source\" edits its own file; leave IN.pdf off the command line")
+                throw .usage(
+                    "\(reader.lines.name) line \(line): a record with \"source\" edits its own file; leave IN.pdf off the command line")
             }
             do {
                 ops.append(try operation(fromJSON: json))
             } catch {
-                throw .usage("\(path) line \(line): \(error.message)")
+                throw .usage("\(reader.lines.name) line \(line): \(error.message)")
             }
         }
     }
-    if ops.isEmpty { throw .usage("no operations in '\(path)'") }
+    if ops.isEmpty { throw .usage("no operations in \(path == "-" ? "stdin" : "'\(path)'")") }
     return ops
 }
 
@@ -41,8 +42,10 @@ public struct BatchSettings: Sendable {
     public var password: String?
     public var decrypt: Bool
     public var breakSignature: Bool
+    public var deterministicID: Bool
 
-    public init(password: String?, decrypt: Bool, breakSignature: Bool) {
+    public init(password: String?, decrypt: Bool, breakSignature: Bool, deterministicID: Bool = false) {
+        self.deterministicID = deterministicID
         self.password = password
         self.decrypt = decrypt
         self.breakSignature = breakSignature
@@ -75,7 +78,7 @@ public func job(fromRecord record: JSON, settings: BatchSettings) throws(ToolErr
     return EditJob(
         input: source, output: output, inPlace: inPlace, password: settings.password,
         decrypt: record["decrypt"]?.boolValue ?? settings.decrypt, breakSignature: settings.breakSignature,
-        operations: ops)
+        deterministicID: settings.deterministicID, operations: ops)
 }
 
 /// The keys pp-pages owns in a batch record; every other key passes through to the result.
@@ -90,7 +93,11 @@ public func runBatch(
     lines.beforeBlockingRead = { try sink.flush() }
     let reader = JSONLinesReader(lines, tool: pagesCommand.name)
     var status = ExitStatus.ok
+    let progress = Diagnostics.stderrIsTerminal
+    var edited = 0
+    defer { if progress, edited > 0 { diagnostics.emit("\n") } }
     while let next = try reader.next() {
+        if progress, edited > 0 { diagnostics.emit("\rpp-pages: \(edited) edited") }
         switch next {
         case .unreadable(let error, let line):
             diagnostics.error(error.message)
@@ -107,6 +114,7 @@ public func runBatch(
                 for key in ownedKeys { merged[key] = nil }
                 for (key, value) in outcome.record.objectValue ?? [:] { merged[key] = value }
                 try sink.write(.object(merged))
+                edited += 1
                 for w in outcome.warnings { diagnostics.warning(w) }
                 if !outcome.warnings.isEmpty { status = max(status, .recordErrors) }
             } catch let error as ToolError {

@@ -14,12 +14,15 @@ public struct EditJob: Sendable, Equatable {
     public var password: String?
     public var decrypt: Bool
     public var breakSignature: Bool
+    /// Derive the /ID from the content (qpdf --deterministic-id); costs an MD5 pass over the output.
+    public var deterministicID: Bool
     public var operations: [PageOperation]
 
     public init(
         input: String, output: String?, inPlace: Bool, password: String? = nil, decrypt: Bool = false,
-        breakSignature: Bool = false, operations: [PageOperation]
+        breakSignature: Bool = false, deterministicID: Bool = false, operations: [PageOperation]
     ) {
+        self.deterministicID = deterministicID
         self.input = input
         self.output = inPlace ? input : (output ?? "")
         self.inPlace = inPlace
@@ -39,7 +42,7 @@ public struct EditOutcome: Sendable {
 /// A document pages are taken from.
 private enum Source {
     case pdf(QPDFDocument, pages: [qpdf_oh])
-    case image(PageImage)
+    case images([PageImage])
 }
 
 /// Runs one edit: opens everything, validates the whole request, and only then writes the
@@ -58,7 +61,11 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
         throw ToolError(
             .record, code: "bad_request", "the output '\(job.output)' is the input itself; use --in-place to replace it")
     }
-    let outDir = folder(of: job.output)
+    var outStat = stat()
+    if !job.inPlace, stat(job.output, &outStat) == 0, (outStat.st_mode & S_IFMT) == S_IFDIR {
+        throw ToolError(.record, code: "output_unwritable", "the output '\(job.output)' is a folder; name a file")
+    }
+    let outDir = folder(of: job.inPlace ? resolvedPath(job.input) : job.output)
     var st = stat()
     guard stat(outDir, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR else {
         throw ToolError(.record, code: "output_unwritable", "the folder of '\(job.output)' ('\(outDir)') does not exist")
@@ -76,18 +83,19 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
     primary.releaseAllHandles()
     var sources: [String: Source] = [:]
     let plan = try EditPlan.make(operations: job.operations, primaryPages: count) { file throws(ToolError) -> Int in
-        if let known = sources[file] {
-            if case .pdf(_, let pages) = known { return pages.count }
-            return 1
+        switch sources[file] {
+        case .pdf(_, let pages)?: return pages.count
+        case .images(let images)?: return images.count
+        case nil: break
         }
         guard isRegularFile(file) else {
             throw ToolError(
                 .record, code: "file_missing",
                 fileExists(file) ? "'\(file)' is not a regular file" : "the file to insert '\(file)' does not exist")
         }
-        if let image = try PageImage.load(path: file, name: file) {
-            sources[file] = .image(image)
-            return 1
+        if let images = try PageImage.load(path: file, name: file) {
+            sources[file] = .images(images)
+            return images.count
         }
         let doc = try QPDFDocument(path: file, name: file, password: job.password)
         try doc.pushInheritedAttributes()
@@ -102,19 +110,22 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
         if job.inPlace, !job.breakSignature {
             throw ToolError(
                 .record, code: "signed",
-                "'\(job.input)' is digitally signed and editing it invalidates the signature; write a copy with -o OUT.pdf, or add --break-signature to replace it in place")
+                "'\(job.input)' is digitally signed and editing it invalidates the signature; write a copy with -o OUT.pdf, or add --break-signature to replace it in place"
+            )
         }
         warnings.append("'\(job.input)' is digitally signed; the signature of the edited PDF is no longer valid")
     }
 
     // 4. Build the new page tree in the primary document (keeps its outlines, labels, forms).
-    let identity = plan.pages.count == count && plan.pages.enumerated().allSatisfy { $0.element.source == 0 && $0.element.page == $0.offset + 1 }
+    let identity =
+        plan.pages.count == count
+        && plan.pages.enumerated().allSatisfy { $0.element.source == 0 && $0.element.page == $0.offset + 1 }
     if !identity {
         let q = primary.handle
         let primaryPages = (0..<count).map { primary.page($0) }
         var fit = (width: 595.28, height: 841.89)
         if let first = primaryPages.first, let box = mediaBox(primary, first) { fit = box }
-        var imagePages: [Int: qpdf_oh] = [:]
+        var imagePages: [Int: qpdf_oh] = [:]  // source << 20 | page -> the page built for it
         for oh in primaryPages.reversed() {
             _ = qpdf_remove_page(q, oh)
         }
@@ -127,11 +138,12 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
                 switch sources[file]! {
                 case .pdf(let doc, let pages):
                     _ = qpdf_add_page(q, doc.handle, pages[planned.page - 1], QPDF_FALSE)
-                case .image(let image):
-                    if imagePages[planned.source] == nil {
-                        imagePages[planned.source] = try image.makePage(in: primary, fit: fit)
+                case .images(let images):
+                    let key = planned.source << 20 | planned.page
+                    if imagePages[key] == nil {
+                        imagePages[key] = try images[planned.page - 1].makePage(in: primary, fit: fit)
                     }
-                    _ = qpdf_add_page(q, q, imagePages[planned.source]!, QPDF_FALSE)
+                    _ = qpdf_add_page(q, q, imagePages[key]!, QPDF_FALSE)
                 }
             }
             try primary.check("add a page")
@@ -154,6 +166,7 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
             primary.release(page)
         }
         Outlines.dropDestinations(in: primary, keeping: kept)
+        FormFields.dropFields(in: primary, keeping: kept)
         primary.releaseAllHandles()
     }
     for (i, planned) in plan.pages.enumerated() where planned.rotation != 0 {
@@ -168,9 +181,12 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
 
     // 5. Write beside the output, then rename; the sources stay open until the write is done.
     let encrypted = primary.isEncrypted
-    let destination = try AtomicDestination(destination: job.output)
+    // In place through a symbolic link: replace the file it points at, keep the link.
+    let destination = try AtomicDestination(destination: job.inPlace ? resolvedPath(job.input) : job.output)
     do {
-        try primary.write(to: destination.temporary, keepEncryption: !job.decrypt, deterministicID: !encrypted || job.decrypt)
+        try primary.write(
+            to: destination.temporary, keepEncryption: !job.decrypt,
+            deterministicID: job.deterministicID && (!encrypted || job.decrypt))
         try destination.commit(modeOf: job.inPlace ? job.input : nil)
     } catch {
         destination.discard()
@@ -183,7 +199,7 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
     for file in plan.files {
         if case .pdf(let doc, _)? = sources[file], let w = damageWarning(doc) { warnings.append(w) }
     }
-    let digest = try sha256Digest(ofFile: job.output)
+    let digest = try sha256Digest(ofFile: destination.destination)
     var record: [String: JSON] = [
         "kind": "pages",
         "source": .string(job.output),
@@ -200,6 +216,7 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
 /// One warning per damaged document: qpdf's most telling findings (its generic "file is damaged"
 /// and "Attempting to reconstruct…" lines say nothing a user can act on) and how many more there were.
 private func damageWarning(_ doc: QPDFDocument) -> String? {
+    doc.drainWarnings()  // an inserted document's streams are read (and may warn) while the result is written
     let all = doc.warnings
     guard !all.isEmpty else { return nil }
     var telling = all.filter { $0 != "file is damaged" && !$0.hasPrefix("Attempting to reconstruct") }
@@ -211,8 +228,22 @@ private func damageWarning(_ doc: QPDFDocument) -> String? {
     return "'\(doc.name)' is damaged; qpdf repaired what it could: \(shown)\(more)"
 }
 
+/// The file a symbolic link points at (realpath), so --in-place replaces the file, not the link.
+func resolvedPath(_ path: String) -> String {
+    guard let resolved = realpath(path, nil) else { return path }
+    defer { free(resolved) }
+    let target = String(cString: resolved)
+    return target == path ? path : (isSymlink(path) ? target : path)
+}
+
+private func isSymlink(_ path: String) -> Bool {
+    var st = stat()
+    return lstat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFLNK
+}
+
 private func sameFile(_ a: String, _ b: String) -> Bool {
-    var sa = stat(), sb = stat()
+    var sa = stat()
+    var sb = stat()
     guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
     return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
 }
@@ -225,7 +256,8 @@ func pageID(_ doc: QPDFDocument, _ page: qpdf_oh) -> Int {
 private func mediaBox(_ doc: QPDFDocument, _ page: qpdf_oh) -> (width: Double, height: Double)? {
     let values = doc.items(doc.key(page, "/MediaBox")).compactMap { doc.number($0) }
     guard values.count == 4 else { return nil }
-    let w = abs(values[2] - values[0]), h = abs(values[3] - values[1])
+    let w = abs(values[2] - values[0])
+    let h = abs(values[3] - values[1])
     return w > 0 && h > 0 ? (w, h) : nil
 }
 

@@ -28,8 +28,8 @@ func baseName(of path: String) -> String {
     return String(path[path.index(after: slash)...])
 }
 
-/// Reads a whole file; nil when it cannot be read.
-func readFile(_ path: String) -> [UInt8]? {
+/// Reads a whole file (or its first `limit` bytes); nil when it cannot be read.
+func readFile(_ path: String, limit: Int = .max) -> [UInt8]? {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { return nil }
     defer { close(fd) }
@@ -40,7 +40,8 @@ func readFile(_ path: String) -> [UInt8]? {
         if n < 0, errno == EINTR { continue }
         if n < 0 { return nil }
         if n == 0 { return bytes }
-        bytes.append(contentsOf: chunk[0..<n])
+        bytes.append(contentsOf: chunk[0..<min(n, limit - bytes.count)])
+        if bytes.count >= limit { return bytes }
     }
 }
 
@@ -108,7 +109,8 @@ final class AtomicDestination {
         guard fd >= 0 else {
             throw ToolError(
                 .record, code: "output_unwritable",
-                "cannot write beside '\(destination)': \(systemErrorText(errno)) (does the folder '\(dir)' exist and is it writable?)")
+                "cannot write beside '\(destination)': \(systemErrorText(errno)) (does the folder '\(dir)' exist and is it writable?)"
+            )
         }
         close(fd)
         temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
@@ -133,7 +135,8 @@ final class AtomicDestination {
         guard rename(temporary, destination) == 0 else {
             let err = errno
             discard()
-            throw ToolError(.record, code: "output_unwritable", "cannot rename the result to '\(destination)': \(systemErrorText(err))")
+            throw ToolError(
+                .record, code: "output_unwritable", "cannot rename the result to '\(destination)': \(systemErrorText(err))")
         }
         done = true
         release()

@@ -32,39 +32,66 @@ struct PageImage {
     /// 1-bit leptonica images store 1 = black; PDF gray stores 0 = black.
     var invert = false
 
-    /// Reads a JPEG (by its markers, no decoding) or any image leptonica reads; nil for other files.
-    static func load(path: String, name: String) throws(ToolError) -> PageImage? {
-        guard let bytes = readFile(path) else {
+    /// Reads a JPEG (by its markers, no decoding) or any image leptonica reads (every page of a
+    /// multi-page TIFF); nil when the file is a PDF.
+    static func load(path: String, name: String) throws(ToolError) -> [PageImage]? {
+        guard let head = readFile(path, limit: 1024) else {
             throw ToolError(.record, code: "file_missing", "'\(name)' cannot be read: \(systemErrorText(errno))")
         }
-        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
+        if head.starts(with: [0xFF, 0xD8, 0xFF]) {
+            guard let bytes = readFile(path) else {
+                throw ToolError(.record, code: "file_missing", "'\(name)' cannot be read: \(systemErrorText(errno))")
+            }
             guard let info = JPEGInfo(bytes) else {
                 throw ToolError(.record, code: "image_unreadable", "'\(name)' looks like a JPEG but its header is damaged")
             }
             guard info.bitsPerComponent == 8, [1, 3, 4].contains(info.components) else {
                 throw ToolError(
                     .record, code: "image_unsupported",
-                    "'\(name)' is a \(info.bitsPerComponent)-bit JPEG with \(info.components) components; PDF takes 8-bit gray, RGB or CMYK")
+                    "'\(name)' is a \(info.bitsPerComponent)-bit JPEG with \(info.components) components; PDF takes 8-bit gray, RGB or CMYK"
+                )
             }
-            return PageImage(
-                width: info.width, height: info.height, components: info.components, bitsPerComponent: 8,
-                dpi: info.dpi, rotation: info.rotation, samples: .jpeg(bytes, adobe: info.adobe))
+            return [
+                PageImage(
+                    width: info.width, height: info.height, components: info.components, bitsPerComponent: 8,
+                    dpi: info.dpi, rotation: info.rotation, samples: .jpeg(bytes, adobe: info.adobe))
+            ]
         }
-        if bytes.starts(with: Array("%PDF".utf8)) { return nil }
-        return try decodeWithLeptonica(path: path, name: name)
-    }
-
-    private static func decodeWithLeptonica(path: String, name: String) throws(ToolError) -> PageImage {
+        // A PDF's header may follow some bytes of junk; readers look in the first 1024.
+        let pdfMagic = Array("%PDF-".utf8)
+        if head.count >= pdfMagic.count,
+            (0...(head.count - pdfMagic.count)).contains(where: { head[$0..<$0 + pdfMagic.count].elementsEqual(pdfMagic) })
+        {
+            return nil
+        }
         guard let lept = Leptonica.load() else {
             throw ToolError(
                 .record, code: "image_unsupported",
                 "'\(name)' is not a PDF or a JPEG, and leptonica (liblept) is not installed to read other images")
         }
         _ = lept.setMsgSeverity(Leptonica.severityNone)
-        guard let read = lept.pixRead(path) else {
-            throw ToolError(
-                .record, code: "file_unsupported", "'\(name)' is neither a PDF nor an image leptonica can read")
+        let isTIFF = head.starts(with: [0x49, 0x49, 0x2A, 0x00]) || head.starts(with: [0x4D, 0x4D, 0x00, 0x2A])
+        var count: Int32 = 1
+        if isTIFF, let file = fopen(path, "rb") {
+            if lept.tiffGetCount(file, &count) != 0 || count < 1 { count = 1 }
+            fclose(file)
         }
+        var pages: [PageImage] = []
+        for n in 0..<count {
+            guard let pix = isTIFF ? lept.pixReadTiff(path, n) : lept.pixRead(path) else {
+                throw ToolError(
+                    .record, code: "file_unsupported",
+                    n == 0
+                        ? "'\(name)' is neither a PDF nor an image leptonica can read"
+                        : "page \(n + 1) of the TIFF '\(name)' cannot be read")
+            }
+            pages.append(try convert(pix, lept: lept, name: name))
+        }
+        return pages
+    }
+
+    /// Copies a Pix's pixels out as PDF samples (gray, RGB or 1-bit); destroys the Pix.
+    private static func convert(_ read: Leptonica.Pix, lept: Leptonica, name: String) throws(ToolError) -> PageImage {
         var owned: [Leptonica.Pix] = [read]
         defer {
             for p in owned {
@@ -100,7 +127,9 @@ struct PageImage {
                 let row = data + y * wpl
                 for x in 0..<w {
                     let p = row[x]
-                    var r = (p >> 24) & 0xFF, g = (p >> 16) & 0xFF, b = (p >> 8) & 0xFF
+                    var r = (p >> 24) & 0xFF
+                    var g = (p >> 16) & 0xFF
+                    var b = (p >> 8) & 0xFF
                     if hasAlpha {
                         // Composite over white paper.
                         let a = p & 0xFF
@@ -124,7 +153,8 @@ struct PageImage {
                 }
             }
         }
-        let xres = Double(lept.pixGetXRes(work)), yres = Double(lept.pixGetYRes(work))
+        let xres = Double(lept.pixGetXRes(work))
+        let yres = Double(lept.pixGetYRes(work))
         return PageImage(
             width: w, height: h, components: depth == 32 ? 3 : 1, bitsPerComponent: depth == 1 ? 1 : 8,
             dpi: xres > 0 && yres > 0 ? (xres, yres) : nil, rotation: 0, samples: .raw(samples), invert: depth == 1)
@@ -136,7 +166,8 @@ struct PageImage {
     /// when it is larger or has no resolution.
     func makePage(in doc: QPDFDocument, fit: (width: Double, height: Double)) throws(ToolError) -> qpdf_oh {
         let q = doc.handle
-        var pw: Double, ph: Double
+        var pw: Double
+        var ph: Double
         if let dpi, dpi.x >= 10, dpi.y >= 10 {
             pw = Double(width) * 72 / dpi.x
             ph = Double(height) * 72 / dpi.y
@@ -150,7 +181,8 @@ struct PageImage {
             // Fit the upright image inside the reference page, keeping its aspect ratio.
             let aspect = Double(width) / Double(height)  // of the stored image
             let shownAspect = turned ? 1 / aspect : aspect
-            var w = fit.width, hh = fit.width / shownAspect
+            var w = fit.width
+            var hh = fit.width / shownAspect
             if hh > fit.height {
                 hh = fit.height
                 w = fit.height * shownAspect
@@ -187,7 +219,8 @@ struct PageImage {
         }
         if invert { doc.set(dict, "/Decode", try doc.parse("[1 0]")) }
 
-        let w = pdfNumber(pw), h = pdfNumber(ph)
+        let w = pdfNumber(pw)
+        let h = pdfNumber(ph)
         let content = Array("q \(w) 0 0 \(h) 0 0 cm /Im0 Do Q\n".utf8)
         let stream = qpdf_oh_new_stream(q)
         content.withUnsafeBytes { buf in
@@ -209,7 +242,8 @@ struct PageImage {
 /// A number for PDF syntax with at most 2 decimals, independent of the locale.
 func pdfNumber(_ value: Double) -> String {
     let hundredths = Int((value * 100).rounded())
-    let whole = hundredths / 100, frac = abs(hundredths % 100)
+    let whole = hundredths / 100
+    let frac = abs(hundredths % 100)
     let sign = hundredths < 0 && whole == 0 ? "-" : ""
     if frac == 0 { return "\(sign)\(whole)" }
     return frac % 10 == 0 ? "\(sign)\(whole).\(frac / 10)" : "\(sign)\(whole).\(frac < 10 ? "0" : "")\(frac)"
@@ -240,7 +274,8 @@ struct JPEGInfo {
                 continue
             }
             let length = Int(b[i + 2]) << 8 | Int(b[i + 3])
-            let start = i + 4, end = i + 2 + length
+            let start = i + 4
+            let end = i + 2 + length
             guard length >= 2, end <= b.count else { return nil }
             switch marker {
             case 0xC0...0xCF where marker != 0xC4 && marker != 0xC8 && marker != 0xCC:

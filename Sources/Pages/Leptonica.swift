@@ -27,6 +27,8 @@ struct Leptonica {
     let pixRemoveColormap: @convention(c) (Pix, Int32) -> Pix?
     let pixConvertTo8: @convention(c) (Pix, Int32) -> Pix?
     let setMsgSeverity: @convention(c) (Int32) -> Int32
+    let pixReadTiff: @convention(c) (UnsafePointer<CChar>, Int32) -> Pix?
+    let tiffGetCount: @convention(c) (UnsafeMutablePointer<FILE>, UnsafeMutablePointer<Int32>) -> Int32
 
     /// pix.h: REMOVE_CMAP_BASED_ON_SRC; environ.h: L_SEVERITY_NONE.
     static let removeColormapBasedOnSource: Int32 = 4
@@ -57,12 +59,16 @@ struct Leptonica {
             let pixGetColormap = symbol("pixGetColormap", (@convention(c) (Pix) -> OpaquePointer?).self),
             let pixRemoveColormap = symbol("pixRemoveColormap", (@convention(c) (Pix, Int32) -> Pix?).self),
             let pixConvertTo8 = symbol("pixConvertTo8", (@convention(c) (Pix, Int32) -> Pix?).self),
-            let setMsgSeverity = symbol("setMsgSeverity", (@convention(c) (Int32) -> Int32).self)
+            let setMsgSeverity = symbol("setMsgSeverity", (@convention(c) (Int32) -> Int32).self),
+            let pixReadTiff = symbol("pixReadTiff", (@convention(c) (UnsafePointer<CChar>, Int32) -> Pix?).self),
+            let tiffGetCount = symbol(
+                "tiffGetCount", (@convention(c) (UnsafeMutablePointer<FILE>, UnsafeMutablePointer<Int32>) -> Int32).self)
         else { return nil }
         return Leptonica(
             pixRead: pixRead, pixDestroy: pixDestroy, pixGetDepth: pixGetDepth, pixGetWidth: pixGetWidth,
             pixGetHeight: pixGetHeight, pixGetWpl: pixGetWpl, pixGetSpp: pixGetSpp, pixGetXRes: pixGetXRes,
             pixGetYRes: pixGetYRes, pixGetData: pixGetData, pixGetColormap: pixGetColormap,
-            pixRemoveColormap: pixRemoveColormap, pixConvertTo8: pixConvertTo8, setMsgSeverity: setMsgSeverity)
+            pixRemoveColormap: pixRemoveColormap, pixConvertTo8: pixConvertTo8, setMsgSeverity: setMsgSeverity,
+            pixReadTiff: pixReadTiff, tiffGetCount: tiffGetCount)
     }
 }

@@ -117,3 +117,26 @@ enum Outlines {
         return !pages.contains(pageID(doc, target))
     }
 }
+
+/// Form fields survive; a field whose widgets all sat on deleted pages leaves /AcroForm /Fields,
+/// so the deleted pages are not kept alive (and written) through it.
+enum FormFields {
+    static func dropFields(in doc: QPDFDocument, keeping pages: Set<Int>) {
+        guard let form = doc.key(doc.root, "/AcroForm"), let fields = doc.key(form, "/Fields") else { return }
+        let items = doc.items(fields)
+        var drop: [Int32] = []
+        for (index, field) in items.enumerated() {
+            // The pages its widgets sit on: the field itself (merged widget) and its kids, two levels deep.
+            var onPages: [Int] = []
+            var stack = [(field, 0)]
+            while let (node, depth) = stack.popLast() {
+                if let page = doc.key(node, "/P"), qpdf_oh_is_indirect(doc.handle, page) != 0 {
+                    onPages.append(pageID(doc, page))
+                }
+                if depth < 2 { stack.append(contentsOf: doc.items(doc.key(node, "/Kids")).map { ($0, depth + 1) }) }
+            }
+            if !onPages.isEmpty, onPages.allSatisfy({ !pages.contains($0) }) { drop.append(Int32(index)) }
+        }
+        for index in drop.reversed() { qpdf_oh_erase_item(doc.handle, fields, index) }
+    }
+}

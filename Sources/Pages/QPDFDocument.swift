@@ -25,11 +25,20 @@ final class QPDFDocument {
     /// Throws a record error naming the file: missing or unreadable, not a PDF,
     /// damaged beyond repair, or encrypted with a password that does not match.
     init(path: String, name: String, password: String?) throws(ToolError) {
-        let q = Self.makeHandle()
-        // Assign last: a throwing init after all properties are set would run deinit too.
-        let status = qpdf_read(q, path, password)
-        if status & Int32(QPDF_ERRORS) != 0 || qpdf_has_error(q) != 0 {
-            let error = Self.takeError(q)
+        var q = Self.makeHandle()
+        var status = qpdf_read(q, path, password)
+        var failure = status & Int32(QPDF_ERRORS) != 0 || qpdf_has_error(q) != 0 ? Self.takeError(q) : nil
+        if let password, !password.isEmpty, failure?.code == qpdf_e_password {
+            // A file whose user password is empty opens without one, whatever password was given
+            // (a pipeline passes one password to all its files).
+            var failed: qpdf_data? = q
+            qpdf_cleanup(&failed)
+            q = Self.makeHandle()
+            status = qpdf_read(q, path, nil)
+            let retry = status & Int32(QPDF_ERRORS) != 0 || qpdf_has_error(q) != 0 ? Self.takeError(q) : nil
+            if retry == nil || retry?.code != qpdf_e_password { failure = retry }
+        }
+        if let error = failure {
             var mutable: qpdf_data? = q
             qpdf_cleanup(&mutable)
             switch error.code {
@@ -52,15 +61,6 @@ final class QPDFDocument {
         self.handle = q
         self.name = name
         drainWarnings()
-    }
-
-    /// A new, empty PDF (qpdf_empty_pdf).
-    init(emptyNamed name: String) throws(ToolError) {
-        let q = Self.makeHandle()
-        _ = qpdf_empty_pdf(q)
-        self.handle = q
-        self.name = name
-        try check("create an empty PDF")
     }
 
     deinit {

@@ -8,6 +8,7 @@ public struct Invocation: Sendable, Equatable {
     public var password: String?
     public var decrypt = false
     public var breakSignature = false
+    public var deterministicID = false
     public var opsFile: String?
     public var operations: [PageOperation] = []
 
@@ -34,11 +35,13 @@ public let pagesCommand = CommandSpec(
         .value("to", "N", help: "where moved pages start in the result (1..., or z for the end)", repeatable: true),
         .value("insert-at", "N FILE[:RANGE]", help: "insert a PDF's pages or an image so the first is page N", repeatable: true),
         .value("append", "FILE[:RANGE]", help: "add a PDF's pages or an image at the end", repeatable: true),
-        .value("rotate", "DEG[:RANGE]", help: "turn pages by 90, 180, 270 or -90 more (all pages without RANGE)", repeatable: true),
+        .value(
+            "rotate", "DEG[:RANGE]", help: "turn pages by 90, 180, 270 or -90 more (all pages without RANGE)", repeatable: true),
         .value("ops", "FILE", help: "read operations (or whole edit records) as JSON Lines; - is stdin"),
         .value("password", "P", help: "password of encrypted input (default: $PP_PDF_PASSWORD)"),
         .flag("decrypt", help: "write the result without encryption (default: keep the input's encryption)"),
         .flag("break-signature", help: "allow --in-place on a signed PDF (editing invalidates the signature)"),
+        .flag("deterministic-id", help: "derive the file /ID from the content: the same edit gives the same bytes"),
     ],
     examples: [
         ("pp-pages scan.pdf --delete 3 --insert-at 2 page.jpg -o fixed.pdf", "drop page 3, put a photo in as page 2"),
@@ -55,7 +58,9 @@ public let pagesCommand = CommandSpec(
         lists 1,3,5-z, then :odd or :even; x excludes from the item before it: 1-10,x3-4.
         Operations apply left to right, each to the pages as they stand after the ones before.
         FILE is a PDF, a JPEG (embedded as it is, no re-encoding) or another image leptonica reads
-        (PNG, TIFF, ...; stored losslessly). Everything is checked before anything is written:
+        (PNG, TIFF with all its pages, ...; stored losslessly). An image page has the image's size at
+        its resolution, fitted to the first page when larger or without one; a JPEG's EXIF orientation
+        turns the page. Everything is checked before anything is written:
         a bad range or position, a missing file or a wrong password exits 2 and writes nothing.
         The record on stdout ({"kind":"pages",...}) is what pp-ingest reads on stdin.
         Warnings (a damaged input qpdf repaired, a signature the edit invalidates) are in the record's
@@ -124,6 +129,7 @@ extension Invocation {
             case "--in-place": inv.inPlace = true
             case "--decrypt": inv.decrypt = true
             case "--break-signature": inv.breakSignature = true
+            case "--deterministic-id": inv.deterministicID = true
             case "--password": inv.password = try value("a password")
             case "--ops":
                 if inv.opsFile != nil { throw .usage("--ops given more than once") }
@@ -223,7 +229,9 @@ public func splitFileSpec(_ spec: String, exists: (String) -> Bool = fileExists)
 /// Reads operations from JSON: {"op":"delete","pages":"3"}, {"op":"insert","at":2,"file":"scan.jpg"}, ...
 public func operation(fromJSON json: JSON) throws(ToolError) -> PageOperation {
     guard let object = json.objectValue else { throw .usage("an operation must be a JSON object") }
-    guard let op = object["op"]?.stringValue else { throw .usage("an operation needs \"op\" (delete, keep, order, move, insert, append, rotate)") }
+    guard let op = object["op"]?.stringValue else {
+        throw .usage("an operation needs \"op\" (delete, keep, order, move, insert, append, rotate)")
+    }
     func rangeText(_ key: String) -> String? {
         switch object[key] {
         case .string(let s)?: s
@@ -262,7 +270,8 @@ public func operation(fromJSON json: JSON) throws(ToolError) -> PageOperation {
     case "insert": return .insert(at: try position("at"), file: try file(), range: try range(required: false))
     case "append": return .insert(at: .end, file: try file(), range: try range(required: false))
     case "rotate":
-        guard let d = object["degrees"]?.intValue, d % 90 == 0 else {
+        let degrees = object["degrees"]?.intValue ?? object["degrees"]?.stringValue.flatMap { Int($0) }
+        guard let d = degrees, d % 90 == 0 else {
             throw .usage("\"op\":\"rotate\" needs \"degrees\": 90, 180, 270 or -90")
         }
         return .rotate(degrees: d, range: try range(required: false))

@@ -16,14 +16,15 @@ runTool(pagesCommand, arguments: arguments) { _, diagnostics in
     let sink = OutputSink()
     guard let input = invocation.input else {
         let settings = BatchSettings(
-            password: invocation.password, decrypt: invocation.decrypt, breakSignature: invocation.breakSignature)
+            password: invocation.password, decrypt: invocation.decrypt, breakSignature: invocation.breakSignature,
+            deterministicID: invocation.deterministicID)
         return try runBatch(path: invocation.opsFile!, settings: settings, sink: sink, diagnostics: diagnostics)
     }
     let operations = try invocation.opsFile.map { path throws(ToolError) in try readOperations(from: path) }
     let job = EditJob(
         input: input, output: invocation.output, inPlace: invocation.inPlace, password: invocation.password,
         decrypt: invocation.decrypt, breakSignature: invocation.breakSignature,
-        operations: operations ?? invocation.operations)
+        deterministicID: invocation.deterministicID, operations: operations ?? invocation.operations)
     let outcome: EditOutcome
     do {
         outcome = try performEdit(job)

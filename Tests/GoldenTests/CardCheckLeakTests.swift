@@ -107,3 +107,30 @@ struct PipelineTests {
         #expect(out == "0\n", "status and stderr of pp-cardcheck: \(out)")
     }
 }
+
+@Suite("streaming")
+struct StreamingTests {
+    @Test("a record is answered before the next one arrives, with --jobs 2")
+    func answersBeforeEndOfInput() throws {
+        let process = Process()
+        process.executableURL = GoldenCase.productsFolder.appendingPathComponent("pp-cardcheck")
+        process.arguments = ["--jobs", "2", "--today", "2026-11-29"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        try input.fileHandleForWriting.write(contentsOf: Data("{\"number\":\"4111111111111111\"}\n".utf8))
+        let box = DataBox()
+        let reader = Thread {
+            box.data = output.fileHandleForReading.availableData  // returns once the first bytes arrive
+            box.done.signal()
+        }
+        reader.start()
+        let answered = box.done.wait(timeout: .now() + 20) == .success
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        #expect(answered, "no output while stdin stayed open")
+        #expect(String(decoding: box.data, as: UTF8.self).contains("\"status\":\"valid\""))
+    }
+}

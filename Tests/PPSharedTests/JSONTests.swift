@@ -56,3 +56,31 @@ struct JSONTests {
         #expect(throws: JSONSyntaxError.self) { try JSON.parse(text) }
     }
 }
+
+@Suite("JSON object members")
+struct JSONObjectTests {
+    @Test("members stay sorted through inserts, replacements and removals")
+    func sortedMembers() {
+        var object: JSONObject = ["m": 1, "a": 2, "z": 3]
+        object["b"] = 4
+        object["m"] = 5
+        object["z"] = nil
+        #expect(object.keys == ["a", "b", "m"])
+        #expect(object["m"] == 5)
+        #expect(object["z"] == nil)
+        #expect(object.removeValue(forKey: "a") == 2)
+        #expect(JSON.object(object).encoded() == #"{"b":4,"m":5}"#)
+    }
+
+    @Test("a repeated key keeps its last value, as with a dictionary")
+    func repeatedKey() throws {
+        #expect(try JSON.parse(#"{"b":1,"a":2,"b":3}"#).encoded() == #"{"a":2,"b":3}"#)
+    }
+
+    @Test("a missing key reads as absent, not as null")
+    func missingIsNotNull() throws {
+        let value = try JSON.parse(#"{"a":null}"#)
+        #expect(value["a"] == .some(.null))
+        #expect(value["b"] == nil)
+    }
+}

@@ -54,7 +54,8 @@ struct InvocationTests {
         #expect(try op(#"{"op":"delete","pages":"3"}"#) == .delete(PageRange("3")))
         #expect(try op(#"{"op":"delete","pages":3}"#) == .delete(PageRange("3")))
         #expect(try op(#"{"op":"insert","at":2,"file":"scan.jpg"}"#) == .insert(at: .page(2), file: "scan.jpg", range: nil))
-        #expect(try op(#"{"op":"append","file":"x.pdf","pages":"1-2"}"#) == .insert(at: .end, file: "x.pdf", range: PageRange("1-2")))
+        #expect(
+            try op(#"{"op":"append","file":"x.pdf","pages":"1-2"}"#) == .insert(at: .end, file: "x.pdf", range: PageRange("1-2")))
         #expect(try op(#"{"op":"move","pages":"2","to":"z"}"#) == .move(PageRange("2"), to: .end))
         #expect(try op(#"{"op":"rotate","degrees":-90}"#) == .rotate(degrees: -90, range: nil))
         #expect(throws: ToolError.usage(#"unknown "op":"flip" (delete, keep, order, move, insert, append, rotate)"#)) {

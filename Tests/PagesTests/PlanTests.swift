@@ -56,10 +56,15 @@ struct PlanTests {
     }
 
     @Test func errorsNameTheOperation() {
-        #expect(throws: ToolError(.record, code: "bad_request", "--delete 6: page range '6': page 6 is past the end (the document has 5 pages)")) {
+        #expect(
+            throws: ToolError(
+                .record, code: "bad_request", "--delete 6: page range '6': page 6 is past the end (the document has 5 pages)")
+        ) {
             try plan([.delete(PageRange("6"))])
         }
-        #expect(throws: ToolError(.record, code: "bad_request", "--move 1-2 --to 5: --to 5 is outside 1...4 (moving 2 pages of 5)")) {
+        #expect(
+            throws: ToolError(.record, code: "bad_request", "--move 1-2 --to 5: --to 5 is outside 1...4 (moving 2 pages of 5)")
+        ) {
             try plan([.move(PageRange("1-2"), to: .page(5))])
         }
         #expect(throws: ToolError(.record, code: "bad_request", "--insert-at 7 p.jpg: position 7 is outside 1...6")) {
@@ -81,6 +86,9 @@ struct PlanTests {
 
     @Test func laterRangesSeeEarlierInsertions() throws {
         // After inserting 3 pages, page 8 exists.
-        #expect(try plan([.insert(at: .end, file: "x.pdf", range: nil), .delete(PageRange("1-5"))]) == ["x.pdf:1", "x.pdf:2", "x.pdf:3"])
+        #expect(
+            try plan([.insert(at: .end, file: "x.pdf", range: nil), .delete(PageRange("1-5"))]) == [
+                "x.pdf:1", "x.pdf:2", "x.pdf:3",
+            ])
     }
 }

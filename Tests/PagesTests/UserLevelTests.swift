@@ -30,7 +30,9 @@ enum Harness {
     }
 
     /// Runs a program; `stdin` is fed when given.
-    static func run(_ executable: String, _ arguments: [String], stdin: String? = nil, env: [String: String] = [:]) throws -> Result {
+    static func run(_ executable: String, _ arguments: [String], stdin: String? = nil, env: [String: String] = [:]) throws
+        -> Result
+    {
         let p = Process()
         p.executableURL = executable.hasPrefix("/") ? URL(fileURLWithPath: executable) : URL(fileURLWithPath: "/usr/bin/env")
         p.arguments = executable.hasPrefix("/") ? arguments : [executable] + arguments
@@ -39,7 +41,9 @@ enum Harness {
         environment["PP_PDF_PASSWORD"] = nil
         for (k, v) in env { environment[k] = v }
         p.environment = environment
-        let out = Pipe(), err = Pipe(), inp = Pipe()
+        let out = Pipe()
+        let err = Pipe()
+        let inp = Pipe()
         p.standardOutput = out
         p.standardError = err
         p.standardInput = inp
@@ -49,7 +53,8 @@ enum Harness {
         let o = out.fileHandleForReading.readDataToEndOfFile()
         let e = err.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
-        return Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+        return Result(
+            status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
     }
 
     static func pages(_ arguments: [String], stdin: String? = nil, env: [String: String] = [:]) throws -> Result {
@@ -181,12 +186,15 @@ struct UserLevelTests {
         let dir = try Harness.folder()
         let kept = dir.appendingPathComponent("kept.pdf").path
         let plain = dir.appendingPathComponent("plain.pdf").path
-        let r1 = try Harness.pages([Harness.fixture("encrypted.pdf"), "--delete", "1", "-o", kept], env: ["PP_PDF_PASSWORD": "secret"])
+        let r1 = try Harness.pages(
+            [Harness.fixture("encrypted.pdf"), "--delete", "1", "-o", kept], env: ["PP_PDF_PASSWORD": "secret"])
         #expect(try Harness.record(r1.stdout)["encryption"] as? String == "kept")
         #expect(try Harness.qpdfCheck(kept, password: "secret").status == 0)
         #expect(try Harness.run("qpdf", ["--requires-password", kept]).status == 0)  // 0: a password is required
         #expect(try Harness.pageTexts(kept, password: "secret") == ["Page 2", "Page 3", "Page 4", "Page 5"])
-        let r2 = try Harness.pages([Harness.fixture("encrypted.pdf"), "--password", "secret", "--decrypt", "--keep", "5", "-o", plain])
+        let r2 = try Harness.pages([
+            Harness.fixture("encrypted.pdf"), "--password", "secret", "--decrypt", "--keep", "5", "-o", plain,
+        ])
         #expect(try Harness.record(r2.stdout)["encryption"] as? String == "removed")
         #expect(try Harness.run("qpdf", ["--is-encrypted", plain]).status == 2)  // 2: not encrypted
         #expect(try Harness.pageTexts(plain) == ["Page 5"])
@@ -207,6 +215,15 @@ struct UserLevelTests {
         let mode = try FileManager.default.attributesOfItem(atPath: copy.path)[.posixPermissions] as? Int
         #expect(mode == 0o640)
         #expect(Harness.listing(dir) == ["doc.pdf", "out.pdf"])
+
+        // Through a symbolic link: the file it points at is replaced, the link stays a link.
+        let link = dir.appendingPathComponent("link.pdf")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "doc.pdf")
+        let r2 = try Harness.pages([link.path, "--delete", "1", "--in-place"])
+        #expect(r2.status == 0, "\(r2.stderr)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "doc.pdf")
+        #expect(try Harness.pageTexts(copy.path) == ["Page 3", "Page 4", "Page 5"])
+        #expect(try Harness.record(r2.stdout)["source"] as? String == link.path)
     }
 
     @Test func aSignedPDFIsNeverEditedSilentlyInPlace() throws {
@@ -258,7 +275,8 @@ struct UserLevelTests {
 
     @Test func aStreamOfEditRecordsGoesOnAfterABadOne() throws {
         let dir = try Harness.folder()
-        let a = dir.appendingPathComponent("a.pdf").path, b = dir.appendingPathComponent("b.pdf").path
+        let a = dir.appendingPathComponent("a.pdf").path
+        let b = dir.appendingPathComponent("b.pdf").path
         let five = Harness.fixture("five.pdf")
         let stdin = """
             {"source":"\(five)","ops":[{"op":"order","pages":"z-1"}],"output":"\(a)","customer_id":7}
@@ -282,11 +300,79 @@ struct UserLevelTests {
     @Test func operationsFromAFileApplyToTheInput() throws {
         let dir = try Harness.folder()
         let ops = dir.appendingPathComponent("ops.jsonl")
-        try Data("{\"op\":\"delete\",\"pages\":\"1-2\"}\n{\"op\":\"rotate\",\"degrees\":270,\"pages\":\"z\"}\n".utf8).write(to: ops)
+        try Data("{\"op\":\"delete\",\"pages\":\"1-2\"}\n{\"op\":\"rotate\",\"degrees\":270,\"pages\":\"z\"}\n".utf8).write(
+            to: ops)
         let out = dir.appendingPathComponent("out.pdf").path
         let r = try Harness.pages([Harness.fixture("five.pdf"), "--ops", ops.path, "-o", out])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(try Harness.pageTexts(out) == ["Page 3", "Page 4", "Page 5"])
         #expect(try Harness.rotations(out) == [0, 0, 270])
+    }
+}
+
+@Suite("deleted pages are gone")
+struct DeletedPagesTests {
+    /// How many page objects the file holds (qpdf --json=1 objects), reachable or not from the page tree.
+    static func pageObjects(_ pdf: String) throws -> Int {
+        let json = try Harness.run("qpdf", ["--json=1", "--json-key=objects", pdf]).stdout
+        return json.components(separatedBy: "\"/Type\": \"/Page\"").count - 1
+    }
+
+    @Test(arguments: ["outline.pdf", "signed.pdf"])
+    func noBookmarkOrFormFieldKeepsADeletedPageInTheFile(_ name: String) throws {
+        let dir = try Harness.folder()
+        let out = dir.appendingPathComponent("out.pdf").path
+        let r = try Harness.pages([Harness.fixture(name), "--delete", "1", "-o", out])
+        #expect(r.status == 0 || r.status == 3, "\(r.stderr)")
+        let pages = try Harness.pageTexts(out).count
+        #expect(try Self.pageObjects(out) == pages)
+        #expect(try Harness.pageTexts(out).allSatisfy { $0 != "Page 1" })
+    }
+}
+
+@Suite("images become pages")
+struct ImagePageTests {
+    /// "W x H" and rotation of each page, as pdfinfo reports them.
+    static func sizes(_ pdf: String) throws -> [String] {
+        let info = try Harness.run("pdfinfo", ["-f", "1", "-l", "99", pdf]).stdout
+        return info.split(separator: "\n").filter { $0.hasPrefix("Page") && ($0.contains(" size:") || $0.contains(" rot:")) }.map
+        {
+            $0.split(separator: ":", maxSplits: 1)[1].trimmingCharacters(in: .whitespaces)
+        }
+    }
+
+    @Test func sizeFollowsResolutionAndEXIFOrientationTurnsThePage() throws {
+        let dir = try Harness.folder()
+        let out = dir.appendingPathComponent("out.pdf").path
+        let r = try Harness.pages([
+            Harness.fixture("five.pdf"), "--keep", "1", "--append", Harness.fixture("photo.jpg"), "--append",
+            Harness.fixture("scan.png"), "--append", Harness.fixture("photo-exif6.jpg"), "-o", out,
+        ])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try Harness.qpdfCheck(out).status == 0)
+        #expect(
+            try Self.sizes(out) == [
+                "595 x 842 pts (A4)", "0",
+                "120 x 160 pts", "0",  // 120x160 px at 72 dpi
+                "72 x 36 pts", "0",  // 100x50 px at 100 dpi
+                "793.33 x 595 pts", "90",  // no resolution: fitted to the first page, turned upright by EXIF 6
+            ])
+    }
+}
+
+extension ImagePageTests {
+    @Test func aMultiPageTIFFGivesAPagePerImageAndTakesARange() throws {
+        let dir = try Harness.folder()
+        let out = dir.appendingPathComponent("out.pdf").path
+        let tiff = Harness.fixture("two-pages.tiff")
+        let r = try Harness.pages([
+            Harness.fixture("five.pdf"), "--keep", "1", "--append", tiff, "--insert-at", "1", tiff + ":2", "-o", out,
+        ])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try Harness.qpdfCheck(out).status == 0)
+        #expect(
+            try Self.sizes(out).enumerated().filter { $0.offset % 2 == 0 }.map(\.element) == [
+                "30 x 40 pts", "595 x 842 pts (A4)", "40 x 30 pts", "30 x 40 pts",
+            ])
     }
 }
