@@ -80,6 +80,12 @@ public struct Planner {
         case .pdf:
             return planPDF(item, doc: doc, failure: failure)
         case .image:
+            if let kind = ImageCompleteness.kind(path: item.path), !ImageCompleteness.isComplete(path: item.path, kind: kind) {
+                return failure(
+                    "image_damaged",
+                    "'\(item.source)' is cut short (the \(kind == .jpeg ? "JPEG" : "PNG") data ends before the image does): copy or export it again",
+                    doc: doc)
+            }
             guard let header = ImageHeader.read(path: item.path) else {
                 return failure(
                     "image_unreadable", "'\(item.source)' is not an image leptonica can read (damaged or unsupported)", doc: doc)
@@ -109,7 +115,7 @@ public struct Planner {
                     : "did not open with the password given (wrong password)"
                 return failure("pdf_encrypted", "'\(item.source)' is encrypted and \(how)", doc)
             }
-            return failure("pdf_damaged", "'\(item.source)' is damaged and cannot be repaired (poppler: \(reason))", doc)
+            return failure("pdf_damaged", "'\(item.source)' is damaged and cannot be repaired (poppler: \(reason)): get a fresh copy from its sender", doc)
         }
         let pages = pdf.pageCount
         guard pages > 0 else { return failure("pdf_damaged", "'\(item.source)' has no pages poppler can read", doc) }
