@@ -115,7 +115,9 @@ public struct Planner {
                     : "did not open with the password given (wrong password)"
                 return failure("pdf_encrypted", "'\(item.source)' is encrypted and \(how)", doc)
             }
-            return failure("pdf_damaged", "'\(item.source)' is damaged and cannot be repaired (poppler: \(reason)): get a fresh copy from its sender", doc)
+            return failure(
+                "pdf_damaged",
+                "'\(item.source)' is damaged and cannot be repaired (poppler: \(reason)): get a fresh copy from its sender", doc)
         }
         let pages = pdf.pageCount
         guard pages > 0 else { return failure("pdf_damaged", "'\(item.source)' has no pages poppler can read", doc) }
