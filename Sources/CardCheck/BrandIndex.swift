@@ -5,6 +5,8 @@ struct BrandIndex: Sendable {
     let brands: [CardBrand]
     private let bytes: [UInt8]
     private let entries: [Entry]
+    /// For each first digit 0–9, the entries whose range can start with it (in table order).
+    private let byFirstDigit: [[Entry]]
 
     /// One pattern: where its low digits start in `bytes` (its high digits follow), how many, whose.
     private struct Entry {
@@ -31,6 +33,10 @@ struct BrandIndex: Sendable {
         }
         self.bytes = bytes
         self.entries = entries
+        self.byFirstDigit = (0..<10).map { digit in
+            let d = UInt8(48 + digit)
+            return entries.filter { bytes[$0.offset] <= d && d <= bytes[$0.offset + $0.length] }
+        }
     }
 
     /// R3 of the spec: the first matching pattern of each brand; one brand when every match is strong.
@@ -42,7 +48,8 @@ struct BrandIndex: Sendable {
         var lastOwner = -1
         bytes.withUnsafeBufferPointer { table in
             digits.withUnsafeBufferPointer { d in
-                entries.withUnsafeBufferPointer { entries in
+                let candidates = d.isEmpty ? entries : byFirstDigit[Int(d[0] &- 48) % 10]
+                candidates.withUnsafeBufferPointer { entries in
                     for entry in entries {
                         let owner = entry.owner
                         if owner == lastOwner { continue }  // this brand already matched with an earlier pattern

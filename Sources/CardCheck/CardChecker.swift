@@ -76,11 +76,13 @@ public struct CardChecker: Sendable {
 
     /// The keys pp-cardcheck reads; everything else passes through, with card-number-like values hidden,
     /// because a number under a key we do not know (a typo like "numbr") must not leak either.
-    static let ownKeys: Set<String> = ["number", "cvc", "expiry", "userInfo"]
+    static func isOwnKey(_ key: String) -> Bool {
+        key == "number" || key == "cvc" || key == "expiry" || key == "userInfo"
+    }
 
     static func redactingPassThrough(_ record: JSON) -> JSON {
         guard case .object(var members) = record else { return record }
-        for (key, value) in members where !ownKeys.contains(key) && mayHoldCardNumber(value) {
+        for (key, value) in members where !isOwnKey(key) && mayHoldCardNumber(value) {
             members[key] = redacting(value)
         }
         if case .object(var info)? = members["userInfo"] {
@@ -114,7 +116,7 @@ public struct CardChecker: Sendable {
     func checkCard(number: String, expiry: JSON?, cvc: JSON?, into base: JSON) -> (JSON, CardOutcome) {
         var record = base
         record["kind"] = "card"
-        var errors: [String: JSON] = [:]
+        var errors = JSONObject()
         var complete = true
         var invalid = false
 
