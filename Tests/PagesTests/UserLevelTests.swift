@@ -118,6 +118,24 @@ struct UserLevelTests {
         #expect(record["doc"] as? String == "sha256:\(sum)")
     }
 
+    @Test func insertionsBetweenKeptPagesLandWhereAsked() throws {
+        // The kept pages stay in order here, so only deleted pages leave and new ones go in.
+        let dir = try Harness.folder()
+        let out = dir.appendingPathComponent("out.pdf").path
+        let extra = Harness.fixture("extra.pdf")
+        let r = try Harness.pages([
+            Harness.fixture("five.pdf"), "--delete", "2", "--insert-at", "1", extra + ":2", "--insert-at", "3",
+            Harness.fixture("photo.jpg"), "--append", extra + ":1", "--insert-at", "5", extra + ":3", "--insert-at", "2",
+            extra + ":2", "-o", out,
+        ])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try Harness.qpdfCheck(out).status == 0)
+        #expect(
+            try Harness.pageTexts(out) == [
+                "Extra 2", "Extra 2", "Page 1", "", "Page 3", "Extra 3", "Page 4", "Page 5", "Extra 1",
+            ])
+    }
+
     @Test func anInsertedJPEGKeepsItsBytes() throws {
         let dir = try Harness.folder()
         let out = dir.appendingPathComponent("out.pdf").path
