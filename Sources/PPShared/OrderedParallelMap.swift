@@ -39,10 +39,15 @@ public struct OrderedParallelMap<Input: Sendable, Output: Sendable> {
         for _ in 0..<jobs {
             let make = makeWorker
             startThread(stackSize: 8 << 20) { [state] in
-                let work = make()
-                while let (seq, input) = state.take() {
-                    state.finish(seq, work(input))
+                do {
+                    let work = make()
+                    while let (seq, input) = state.take() {
+                        state.finish(seq, work(input))
+                    }
                 }
+                // The worker's state (an engine, an open document) is released above, before the run
+                // may return: otherwise it is freed while the process exits and C libraries' static
+                // data is torn down (a poppler document freed then crashed pp-ingest 1 run in 40).
                 state.workerExited()
             }
         }

@@ -1,0 +1,117 @@
+import PPShared
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The pp-ocr command: options, the reader → parallel OCR → writer wiring, and the exit status.
+public enum OCRCommand {
+    public static let spec = CommandSpec(
+        name: "pp-ocr",
+        summary: "read the text of scanned pages and photos (Tesseract), with boxes and confidences",
+        usage: ["pp-ocr [options] [PAGES.jsonl ...]    (no file or '-': read stdin)"],
+        options: [
+            .value("lang", short: "l", "LANGS", help: "tesseract languages joined by '+' (default eng), e.g. srp_latn+deu+eng"),
+            .value("psm", "N", help: "tesseract page segmentation mode 1, 3-13 (default 3: automatic)"),
+            .value("dpi", "N", help: "resolution of images that state none, or whose dpi pp-ingest assumed (default 300)"),
+            .flag("no-deskew", help: "do not straighten skewed pages (default: straighten from 0.3 degrees)"),
+            .flag("rotate-pages", help: "detect pages that are sideways or upside down (OSD) and turn them"),
+            .value("rotate-min-conf", "X", help: "orientation confidence needed to turn a page (default 2)"),
+            .value("page-timeout", "SECONDS", help: "time limit per page, then an error record (default 120; 0: none)"),
+            .flag("force", help: "also OCR pages that already have text (a PDF text layer or an earlier OCR)"),
+            .value("jobs", short: "j", "N", help: "pages recognized in parallel, one engine each (default: all cores)"),
+            .value("tessdata", "DIR", help: "folder of *.traineddata (default: $TESSDATA_PREFIX or the system's)"),
+        ],
+        examples: [
+            ("pp-ingest scans/*.pdf | pp-ocr --lang srp_latn+deu+eng | pp-extract --profile rs",
+             "OCR the pages without a text layer, then extract payment data"),
+            ("pp-ingest photos/ | pp-ocr --rotate-pages -j 2 > pages.jsonl",
+             "OCR photos, turning upside-down ones, on two cores"),
+            ("pp-ocr --force --psm 6 < pages.jsonl", "OCR every page again, each as one block of text"),
+        ],
+        notes: """
+            Reads page records (pp-ingest's output). A page with "image" and no text ("text_source": null) gets
+            "lines" (each with "words") with boxes in PDF points (pixels x 72/dpi) and confidences 0-100,
+            "text_source": "ocr" and "ocr": {engine, lang, psm, dpi, mean_conf, deskew_degrees, rotation}.
+            Other records pass through untouched. A missing or unreadable image, or a page over the time limit,
+            becomes an error record and the run goes on.
+            """)
+
+    /// Debian's libgomp reads OMP_THREAD_LIMIT before main runs; without it each engine spins extra threads.
+    /// When the variable is unset, set it and exec this program again (once; same arguments, same stdin).
+    public static func ensureSingleThreadedOpenMP() {
+        guard getenv("OMP_THREAD_LIMIT") == nil else { return }
+        setenv("OMP_THREAD_LIMIT", "1", 1)
+        execv("/proc/self/exe", CommandLine.unsafeArgv)
+        // exec failed: go on; omp_set_dynamic(1) per page still limits the threads.
+    }
+
+    public static func run(_ args: ParsedArguments, _ diagnostics: Diagnostics) throws -> ExitStatus {
+        let tessdata = try Tessdata.locate(override: args.value("tessdata"))
+        var options = OCROptions(tessdata: tessdata)
+        options.languages = args.value("lang") ?? "eng"
+        try tessdata.validate(options.languages)
+        options.pageSegMode = try args.int("psm", default: 3, in: 1...13)
+        if options.pageSegMode == 2 {
+            throw ToolError.usage("--psm 2 finds the layout only and reads no text; use 1 or 3-13")
+        }
+        options.fallbackDPI = try args.int("dpi", default: 300, in: 50...2400)
+        options.givenDPI = args.value("dpi") != nil ? options.fallbackDPI : nil
+        options.deskew = !args.has("no-deskew")
+        options.rotatePages = args.has("rotate-pages")
+        if options.rotatePages, !tessdata.hasOSD {
+            throw ToolError(
+                .usage, code: "usage",
+                "--rotate-pages needs tesseract's orientation data osd.traineddata (Debian: tesseract-ocr-osd), not found in the language data folder")
+        }
+        options.rotateMinConfidence = try positiveNumber(args, "rotate-min-conf", default: 2.0)
+        let timeout = try positiveNumber(args, "page-timeout", default: 120)
+        options.pageTimeout = timeout > 0 ? timeout : nil
+        options.force = args.has("force")
+        let jobs = try args.int("jobs", default: coreCount, in: 1...256)
+
+        let sink = OutputSink()
+        let inputs = args.operands.isEmpty ? ["-"] : args.operands
+        var sawError = false
+        var count = 0
+        let progress = Diagnostics.stderrIsTerminal
+        let frozen = options
+        let map = OrderedParallelMap<Item, JSON>(jobs: jobs, window: jobs + 2) {
+            let ocr = PageOCR(options: frozen)
+            var runner: PageRunner?
+            return { item in
+                switch item.line {
+                case .record(let record, _): return ocr.process(record, runner: &runner)
+                case .unreadable(let error, let line): return error.record(tool: "pp-ocr", input: item.input, line: line)
+                }
+            }
+        }
+        for input in inputs {
+            let lines = input == "-" ? LineReader(standardInputNamed: "stdin") : try LineReader(path: input)
+            let reader = JSONLinesReader(lines, tool: "pp-ocr")
+            try map.run(
+                next: { try reader.next().map { Item(input: lines.name, line: $0) } },
+                emit: { record in
+                    if record.isErrorRecord { sawError = true }
+                    try sink.write(record)
+                    count += 1
+                    if progress { diagnostics.emit("\rpp-ocr: \(count) records") }
+                })
+        }
+        if progress, count > 0 { diagnostics.emit("\n") }
+        return sawError ? .recordErrors : .ok
+    }
+
+    struct Item: Sendable {
+        let input: String
+        let line: JSONLine
+    }
+
+    static func positiveNumber(_ args: ParsedArguments, _ name: String, default value: Double) throws(ToolError) -> Double {
+        guard let text = args.value(name) else { return value }
+        guard let number = Double(text), number.isFinite, number >= 0 else {
+            throw .usage("--\(name) needs a number of 0 or more, not '\(text)'")
+        }
+        return number
+    }
+}

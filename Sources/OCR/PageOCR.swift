@@ -1,0 +1,204 @@
+import PPShared
+
+/// Everything a run of pp-ocr decides once, from the command line.
+public struct OCROptions: Sendable {
+    public var tessdata: Tessdata
+    public var languages = "eng"
+    public var pageSegMode = 3
+    /// Used when neither the record nor the image file gives a resolution.
+    public var fallbackDPI = 300
+    /// --dpi when it was given: also overrides a resolution pp-ingest marked as assumed.
+    public var givenDPI: Int?
+    public var deskew = true
+    /// Skew below this (degrees) is left alone: tesseract copes, and boxes stay where the pixels are.
+    public var deskewMinDegrees = 0.3
+    public var rotatePages = false
+    /// Orientation confidence (tesseract OSD) needed before a page is turned.
+    public var rotateMinConfidence = 2.0
+    /// Seconds one page may take; nil for no limit.
+    public var pageTimeout: Double?
+    /// OCR pages that already have text (a PDF text layer or an earlier OCR) too.
+    public var force = false
+
+    public init(tessdata: Tessdata) { self.tessdata = tessdata }
+
+    /// The "engine" value written to each record.
+    public static var engineName: String { "tesseract \(TesseractEngine.version)" }
+}
+
+/// Leptonica's skew finder is trusted from this confidence on (its own deskew uses the same bar).
+let minimumSkewConfidence = 3.0
+
+/// The OCR of pages for one worker thread: its engines are created on first use and kept.
+public final class PageOCR {
+    public let options: OCROptions
+    private var engine: TesseractEngine?
+    private var osdEngine: TesseractEngine?
+
+    public init(options: OCROptions) { self.options = options }
+
+    /// What pp-ocr does to one input record. Never throws: a failure becomes an error record.
+    public func process(_ record: JSON) -> JSON {
+        guard needsOCR(record) else { return record }
+        defer { TesseractEngine.releaseFreedMemory() }
+        do {
+            return try recognize(record)
+        } catch {
+            return record.markedAsError(error, tool: "pp-ocr")
+        }
+    }
+
+    /// Worker entry: with a time limit the page runs on `runner`'s thread and is given up on when it
+    /// overruns (see PageRunner), and the runner is replaced; without one it runs here.
+    func process(_ record: JSON, runner: inout PageRunner?) -> JSON {
+        guard needsOCR(record) else { return record }
+        guard let limit = options.pageTimeout else { return process(record) }
+        let active = runner ?? PageRunner(options: options)
+        if let done = active.process(record, within: limit + 1) {
+            runner = active
+            return done
+        }
+        runner = nil
+        return record.markedAsError(timeoutError(Self.describe(record)), tool: "pp-ocr")
+    }
+
+    /// Page records without text (or all pages with --force); error records and other kinds pass.
+    public func needsOCR(_ record: JSON) -> Bool { Self.needsOCR(record, force: options.force) }
+
+    public static func needsOCR(_ record: JSON, force: Bool) -> Bool {
+        guard record["kind"]?.stringValue == "page", !record.isErrorRecord else { return false }
+        if force { return true }
+        if let source = record["text_source"], !source.isNull { return false }
+        return true
+    }
+
+    func recognize(_ record: JSON) throws(ToolError) -> JSON {
+        let started = Monotonic.now
+        let deadline = options.pageTimeout.map { started + UInt64($0 * 1e9) }
+        let what = Self.describe(record)
+        guard let image = record["image"]?.objectValue, let path = image["path"]?.stringValue, !path.isEmpty else {
+            throw ToolError(
+                .record, code: "no_image",
+                "\(what) has no image to read (no \"image\".\"path\"): run pp-ingest without --no-raster, or give the page an image")
+        }
+        var frame: Int?
+        if let value = image["frame"], !value.isNull {
+            guard let n = value.intValue else {
+                throw ToolError(.record, code: "bad_record", "\(what): \"image\".\"frame\" must be a whole number (a TIFF page, from 0)")
+            }
+            frame = n
+        }
+        var pix = try PixImage.read(path: path, frame: frame)
+        // Boxes use the resolution the page's "size" was computed with; tesseract gets --dpi instead when
+        // pp-ingest only assumed one ("dpi_assumed") and the user knows better.
+        let geometryDPI = Self.resolution(record: image["dpi"]?.intValue, file: pix.resolution, fallback: options.fallbackDPI)
+        var dpi = geometryDPI
+        if image["dpi_assumed"]?.boolValue == true, let given = options.givenDPI { dpi = given }
+        pix.setResolution(dpi)
+
+        var ocr: [String: JSON] = [
+            "engine": .string(OCROptions.engineName), "lang": .string(options.languages), "psm": .int(options.pageSegMode),
+            "dpi": .int(dpi), "rotation": 0, "deskew_degrees": 0,
+        ]
+        var size = record["size"]
+        let engine = try mainEngine()
+
+        if options.rotatePages {
+            let detector = try orientationEngine()
+            if let found = detector.detectOrientation(pix, dpi: dpi) {
+                ocr["rotation_conf"] = .rounded(found.confidence)
+                if found.clockwiseTurn != 0, found.confidence >= options.rotateMinConfidence {
+                    pix = pix.rotatedClockwise(quarterTurns: found.clockwiseTurn / 90)
+                    pix.setResolution(dpi)
+                    ocr["rotation"] = .int(found.clockwiseTurn)
+                    if found.clockwiseTurn % 180 != 0, let wh = size?.arrayValue, wh.count == 2 { size = .array([wh[1], wh[0]]) }
+                }
+            } else {
+                ocr["rotation_conf"] = 0
+            }
+            try checkDeadline(deadline, what: what)
+        }
+        if options.deskew, let skew = pix.findSkew(), skew.confidence >= minimumSkewConfidence,
+            abs(skew.degrees) >= options.deskewMinDegrees
+        {
+            pix = pix.rotated(degrees: skew.degrees)
+            ocr["deskew_degrees"] = .rounded(skew.degrees)
+            try checkDeadline(deadline, what: what)
+        }
+
+        let (width, height) = (pix.width, pix.height)
+        // Handed over: tesseract keeps its own copies, ours is freed before recognition (memory per worker).
+        guard let page = engine.recognize(consume pix, dpi: dpi, deadline: deadline) else {
+            throw timeoutError(what)
+        }
+        try checkDeadline(deadline, what: what)
+        ocr["mean_conf"] = .int(page.lines.isEmpty ? 0 : page.meanConf)
+
+        let scale = 72.0 / Double(geometryDPI)
+        func points(_ box: [Double]) -> JSON { .box(box.map { $0 * scale }) }
+        let lines: [JSON] = page.lines.map { line in
+            [
+                "text": .string(line.text), "box": points(line.box), "conf": .rounded(line.conf),
+                "words": .array(
+                    line.words.map { word in ["text": .string(word.text), "box": points(word.box), "conf": .rounded(word.conf)] }),
+            ]
+        }
+        var out = record
+        out["lines"] = .array(lines)
+        out["text_source"] = "ocr"
+        out["ocr"] = .object(ocr)
+        if size == nil || size?.isNull == true {
+            size = .box([Double(width) * scale, Double(height) * scale])
+        }
+        out["size"] = size
+        return out
+    }
+
+    /// The record's resolution, else the file's (below 100 dpi counts as a screen default, not a scan), else the fallback.
+    static func resolution(record: Int?, file: Int, fallback: Int) -> Int {
+        if let record, record > 0 { return record }
+        if file >= 100 { return file }
+        return fallback
+    }
+
+    private func checkDeadline(_ deadline: UInt64?, what: String) throws(ToolError) {
+        if let deadline, Monotonic.now >= deadline { throw timeoutError(what) }
+    }
+
+    func timeoutError(_ what: String) -> ToolError {
+        let limit = options.pageTimeout.map { Self.seconds($0) } ?? "?"
+        return ToolError(
+            .record, code: "page_timeout",
+            "\(what): OCR stopped at the --page-timeout limit of \(limit) s; the image may be noise or far larger than a page (raise the limit to wait longer)")
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : "\(value)"
+    }
+
+    private func mainEngine() throws(ToolError) -> TesseractEngine {
+        if let engine { return engine }
+        let made = try TesseractEngine(
+            languages: options.languages, datapath: options.tessdata.directory, pageSegMode: options.pageSegMode)
+        engine = made
+        return made
+    }
+
+    private func orientationEngine() throws(ToolError) -> TesseractEngine {
+        if let osdEngine { return osdEngine }
+        let made = try TesseractEngine(languages: "osd", datapath: options.tessdata.directory, pageSegMode: 0)
+        osdEngine = made
+        return made
+    }
+
+    /// "page 2 of bills/a.pdf", or the image path when the record has no source.
+    static func describe(_ record: JSON) -> String {
+        let source = record["source"]?.stringValue ?? record["image"]?["path"]?.stringValue
+        switch (record["page"]?.intValue, source) {
+        case (let page?, let source?): return "page \(page) of \(source)"
+        case (nil, let source?): return source
+        case (let page?, nil): return "page \(page)"
+        default: return "page record"
+        }
+    }
+}
