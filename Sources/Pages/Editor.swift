@@ -194,6 +194,10 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
         Outlines.dropDestinations(in: primary, keeping: kept)
         FormFields.dropFields(in: primary, keeping: kept)
         primary.releaseAllHandles()
+        // Only when a page of the document was deleted can a link point at a page that is gone.
+        if Set(plan.pages.filter { $0.source == 0 }.map(\.page)).count < count {
+            Links.dropDeadLinks(in: primary, pageCount: plan.pages.count, keeping: kept)
+        }
     }
     for (i, planned) in plan.pages.enumerated() where planned.rotation != 0 {
         let page = primary.page(i)
