@@ -62,6 +62,8 @@ public let pagesCommand = CommandSpec(
         its resolution, fitted to the first page when larger or without one; a JPEG's EXIF orientation
         turns the page. Everything is checked before anything is written:
         a bad range or position, a missing file or a wrong password exits 2 and writes nothing.
+        IN.pdf's outlines, page labels, form fields, links, attachments and encryption are kept; a
+        bookmark, field or link that pointed at a deleted page loses it, so deleted pages leave the file.
         The record on stdout ({"kind":"pages",...}) is what pp-ingest reads on stdin.
         Warnings (a damaged input qpdf repaired, a signature the edit invalidates) are in the record's
         "warnings" and make the exit status 3.
