@@ -3,6 +3,7 @@
 
 Every page shows one line "Page N" (or "Extra N"), so a test can check the order of pages
 with pdftotext per page. Images need Pillow; the PDFs only the standard library.
+encrypted.pdf is five.pdf encrypted afterwards: qpdf --encrypt secret secret 256 -- five.pdf encrypted.pdf
 """
 import zlib
 
