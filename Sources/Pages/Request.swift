@@ -219,13 +219,16 @@ extension Invocation {
 public func splitFileSpec(_ spec: String, exists: (String) -> Bool = fileExists) -> (String, PageRange?) {
     if exists(spec) { return (spec, nil) }
     var index = spec.startIndex
+    var existing: (String, PageRange)?
     while let colon = spec[index...].firstIndex(of: ":") {
         let file = String(spec[..<colon])
         let rest = String(spec[spec.index(after: colon)...])
         if !file.isEmpty, PageRange(rest).isWellFormed { return (file, PageRange(rest)) }
+        if existing == nil, !file.isEmpty, exists(file) { existing = (file, PageRange(rest)) }
         index = spec.index(after: colon)
     }
-    return (spec, nil)
+    // An existing file with a malformed range: keep the range, so the message names it.
+    return existing ?? (spec, nil)
 }
 
 /// Reads operations from JSON: {"op":"delete","pages":"3"}, {"op":"insert","at":2,"file":"scan.jpg"}, ...
