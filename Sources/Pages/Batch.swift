@@ -24,7 +24,8 @@ public func readOperations(from path: String) throws(ToolError) -> [PageOperatio
         case .record(let json, let line):
             if json["source"] != nil {
                 throw .usage(
-                    "\(reader.lines.name) line \(line): a record with \"source\" edits its own file; leave IN.pdf off the command line")
+                    "\(reader.lines.name) line \(line): a record with \"source\" edits its own file; leave IN.pdf off the command line"
+                )
             }
             do {
                 ops.append(try operation(fromJSON: json))

@@ -126,27 +126,53 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
         var fit = (width: 595.28, height: 841.89)
         if let first = primaryPages.first, let box = mediaBox(primary, first) { fit = box }
         var imagePages: [Int: qpdf_oh] = [:]  // source << 20 | page -> the page built for it
-        for oh in primaryPages.reversed() {
-            _ = qpdf_remove_page(q, oh)
-        }
-        try primary.check("take the pages out of the page tree")
-        for planned in plan.pages {
-            if planned.source == 0 {
-                _ = qpdf_add_page(q, q, primaryPages[planned.page - 1], QPDF_FALSE)
-            } else {
-                let file = plan.files[planned.source - 1]
-                switch sources[file]! {
-                case .pdf(let doc, let pages):
-                    _ = qpdf_add_page(q, doc.handle, pages[planned.page - 1], QPDF_FALSE)
-                case .images(let images):
-                    let key = planned.source << 20 | planned.page
-                    if imagePages[key] == nil {
-                        imagePages[key] = try images[planned.page - 1].makePage(in: primary, fit: fit)
-                    }
-                    _ = qpdf_add_page(q, q, imagePages[key]!, QPDF_FALSE)
+        /// The document and page handle a planned page comes from (image pages are built once, here).
+        func origin(_ planned: PlannedPage) throws(ToolError) -> (OpaquePointer, qpdf_oh) {
+            if planned.source == 0 { return (q, primaryPages[planned.page - 1]) }
+            switch sources[plan.files[planned.source - 1]]! {
+            case .pdf(let doc, let pages):
+                return (doc.handle, pages[planned.page - 1])
+            case .images(let images):
+                let key = planned.source << 20 | planned.page
+                if imagePages[key] == nil {
+                    imagePages[key] = try images[planned.page - 1].makePage(in: primary, fit: fit)
                 }
+                return (q, imagePages[key]!)
             }
-            try primary.check("add a page")
+        }
+        // When the kept pages of the document stay in their order (deletes, inserts, appends), only
+        // the deleted pages come out and the new ones go in; otherwise the page list is rebuilt.
+        let keptPrimary = plan.pages.filter { $0.source == 0 }.map(\.page)
+        let lastPrimary = plan.pages.lastIndex { $0.source == 0 } ?? -1
+        let middleInsertions = plan.pages.indices.filter { $0 < lastPrimary && plan.pages[$0].source != 0 }.count
+        if zip(keptPrimary, keptPrimary.dropFirst()).allSatisfy({ $0 < $1 }), middleInsertions <= 64 {
+            let keep = Set(keptPrimary)
+            for page in stride(from: count, through: 1, by: -1) where !keep.contains(page) {
+                _ = qpdf_remove_page(q, primaryPages[page - 1])
+            }
+            try primary.check("take the deleted pages out of the page tree")
+            // Invariant: the tree starts with plan.pages[0..<i], then the kept pages still to come.
+            for (i, planned) in plan.pages.enumerated() where planned.source != 0 {
+                let (from, page) = try origin(planned)
+                if i >= qpdf_get_num_pages(q) {
+                    _ = qpdf_add_page(q, from, page, QPDF_FALSE)
+                } else {
+                    let before = qpdf_get_page_n(q, i)
+                    _ = qpdf_add_page_at(q, from, page, QPDF_TRUE, before)
+                    primary.release(before)
+                }
+                try primary.check("add a page")
+            }
+        } else {
+            for oh in primaryPages.reversed() {
+                _ = qpdf_remove_page(q, oh)
+            }
+            try primary.check("take the pages out of the page tree")
+            for planned in plan.pages {
+                let (from, page) = try origin(planned)
+                _ = qpdf_add_page(q, from, page, QPDF_FALSE)
+                try primary.check("add a page")
+            }
         }
         primary.releaseAllHandles()
         if let labels {
@@ -168,6 +194,10 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
         Outlines.dropDestinations(in: primary, keeping: kept)
         FormFields.dropFields(in: primary, keeping: kept)
         primary.releaseAllHandles()
+        // Only when a page of the document was deleted can a link point at a page that is gone.
+        if Set(plan.pages.filter { $0.source == 0 }.map(\.page)).count < count {
+            Links.dropDeadLinks(in: primary, pageCount: plan.pages.count, keeping: kept)
+        }
     }
     for (i, planned) in plan.pages.enumerated() where planned.rotation != 0 {
         let page = primary.page(i)

@@ -140,3 +140,30 @@ enum FormFields {
         for index in drop.reversed() { qpdf_oh_erase_item(doc.handle, fields, index) }
     }
 }
+
+/// Links survive; a link annotation that jumps to a deleted page is removed from its page, so the
+/// deleted page is not kept alive (and written) through it.
+enum Links {
+    /// Releases every object handle of `doc` as it goes: call it when no handle is held.
+    static func dropDeadLinks(in doc: QPDFDocument, pageCount: Int, keeping pages: Set<Int>) {
+        for i in 0..<pageCount {
+            defer { doc.releaseAllHandles() }
+            let page = doc.page(i)
+            guard let annots = doc.key(page, "/Annots") else { continue }
+            let items = doc.items(annots)
+            var dead: [Int32] = []
+            for (k, annot) in items.enumerated() where doc.name(doc.key(annot, "/Subtype")) == "/Link" {
+                var target = doc.key(annot, "/Dest")
+                if target == nil, let action = doc.key(annot, "/A"), doc.name(doc.key(action, "/S")) == "/GoTo" {
+                    target = doc.key(action, "/D")
+                }
+                if let target, let first = doc.items(target).first, doc.isDictionary(first),
+                    qpdf_oh_is_indirect(doc.handle, first) != 0, !pages.contains(pageID(doc, first))
+                {
+                    dead.append(Int32(k))
+                }
+            }
+            for k in dead.reversed() { qpdf_oh_erase_item(doc.handle, annots, k) }
+        }
+    }
+}

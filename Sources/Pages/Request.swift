@@ -62,6 +62,8 @@ public let pagesCommand = CommandSpec(
         its resolution, fitted to the first page when larger or without one; a JPEG's EXIF orientation
         turns the page. Everything is checked before anything is written:
         a bad range or position, a missing file or a wrong password exits 2 and writes nothing.
+        IN.pdf's outlines, page labels, form fields, links, attachments and encryption are kept; a
+        bookmark, field or link that pointed at a deleted page loses it, so deleted pages leave the file.
         The record on stdout ({"kind":"pages",...}) is what pp-ingest reads on stdin.
         Warnings (a damaged input qpdf repaired, a signature the edit invalidates) are in the record's
         "warnings" and make the exit status 3.
@@ -217,13 +219,16 @@ extension Invocation {
 public func splitFileSpec(_ spec: String, exists: (String) -> Bool = fileExists) -> (String, PageRange?) {
     if exists(spec) { return (spec, nil) }
     var index = spec.startIndex
+    var existing: (String, PageRange)?
     while let colon = spec[index...].firstIndex(of: ":") {
         let file = String(spec[..<colon])
         let rest = String(spec[spec.index(after: colon)...])
         if !file.isEmpty, PageRange(rest).isWellFormed { return (file, PageRange(rest)) }
+        if existing == nil, !file.isEmpty, exists(file) { existing = (file, PageRange(rest)) }
         index = spec.index(after: colon)
     }
-    return (spec, nil)
+    // An existing file with a malformed range: keep the range, so the message names it.
+    return existing ?? (spec, nil)
 }
 
 /// Reads operations from JSON: {"op":"delete","pages":"3"}, {"op":"insert","at":2,"file":"scan.jpg"}, ...

@@ -47,6 +47,8 @@ struct InvocationTests {
         #expect(splitFileSpec("a.pdf:1-z:odd", exists: exists) == ("a.pdf", PageRange("1-z:odd")))
         #expect(splitFileSpec("odd:name.pdf", exists: exists) == ("odd:name.pdf", nil))
         #expect(splitFileSpec("a.pdf", exists: exists) == ("a.pdf", nil))
+        #expect(splitFileSpec("a.pdf:x2", exists: exists) == ("a.pdf", PageRange("x2")))
+        #expect(splitFileSpec("b.pdf:x2", exists: exists) == ("b.pdf:x2", nil))
     }
 
     @Test func jsonOperations() throws {

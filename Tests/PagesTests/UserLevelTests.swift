@@ -118,6 +118,24 @@ struct UserLevelTests {
         #expect(record["doc"] as? String == "sha256:\(sum)")
     }
 
+    @Test func insertionsBetweenKeptPagesLandWhereAsked() throws {
+        // The kept pages stay in order here, so only deleted pages leave and new ones go in.
+        let dir = try Harness.folder()
+        let out = dir.appendingPathComponent("out.pdf").path
+        let extra = Harness.fixture("extra.pdf")
+        let r = try Harness.pages([
+            Harness.fixture("five.pdf"), "--delete", "2", "--insert-at", "1", extra + ":2", "--insert-at", "3",
+            Harness.fixture("photo.jpg"), "--append", extra + ":1", "--insert-at", "5", extra + ":3", "--insert-at", "2",
+            extra + ":2", "-o", out,
+        ])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try Harness.qpdfCheck(out).status == 0)
+        #expect(
+            try Harness.pageTexts(out) == [
+                "Extra 2", "Extra 2", "Page 1", "", "Page 3", "Extra 3", "Page 4", "Page 5", "Extra 1",
+            ])
+    }
+
     @Test func anInsertedJPEGKeepsItsBytes() throws {
         let dir = try Harness.folder()
         let out = dir.appendingPathComponent("out.pdf").path
@@ -318,15 +336,29 @@ struct DeletedPagesTests {
         return json.components(separatedBy: "\"/Type\": \"/Page\"").count - 1
     }
 
-    @Test(arguments: ["outline.pdf", "signed.pdf"])
-    func noBookmarkOrFormFieldKeepsADeletedPageInTheFile(_ name: String) throws {
+    @Test(arguments: [("outline.pdf", "1"), ("signed.pdf", "1"), ("links.pdf", "2")])
+    func noBookmarkFormFieldOrLinkKeepsADeletedPageInTheFile(_ name: String, _ range: String) throws {
         let dir = try Harness.folder()
         let out = dir.appendingPathComponent("out.pdf").path
-        let r = try Harness.pages([Harness.fixture(name), "--delete", "1", "-o", out])
+        let r = try Harness.pages([Harness.fixture(name), "--delete", range, "-o", out])
         #expect(r.status == 0 || r.status == 3, "\(r.stderr)")
-        let pages = try Harness.pageTexts(out).count
-        #expect(try Self.pageObjects(out) == pages)
-        #expect(try Harness.pageTexts(out).allSatisfy { $0 != "Page 1" })
+        let texts = try Harness.pageTexts(out)
+        #expect(try Self.pageObjects(out) == texts.count)
+        #expect(!texts.contains("Page \(range)"))
+    }
+
+    @Test func aLinkToAKeptPageStays() throws {
+        let dir = try Harness.folder()
+        let out = dir.appendingPathComponent("out.pdf").path
+        _ = try Harness.pages([Harness.fixture("links.pdf"), "--delete", "2", "-o", out])
+        let json = try Harness.run("qpdf", ["--json=1", "--json-key=pages", out]).stdout
+        let pages = (try Harness.record(json)["pages"] as? [[String: Any]]) ?? []
+        let first = try #require((pages.first?["object"] as? String)?.split(separator: " ").first)
+        let page = try Harness.run("qpdf", ["--show-object=\(first)", out]).stdout
+        // Page 1 keeps the link to the old page 3 (now page 2) and loses the one to the deleted page 2.
+        let annots = try #require(page.range(of: "/Annots [")).upperBound
+        let list = page[annots...].prefix { $0 != "]" }
+        #expect(list.split(separator: " ").filter { $0 == "R" }.count == 1)
     }
 }
 

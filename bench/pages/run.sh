@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # bench/pages: pp-pages side by side with the qpdf CLI doing the same edit (reverse, delete, insert)
-# on a generated book of BOOK_PAGES pages and a file ten times larger. Wall time by hyperfine,
-# peak memory (max RSS) by /usr/bin/time -v; prints a Markdown table with the ratios pp/qpdf.
+# on a generated book of BOOK_PAGES pages and a file ten times larger. Wall time and CPU time (user +
+# system, steadier on a shared machine) by hyperfine, peak memory (max RSS) by /usr/bin/time -v;
+# prints a Markdown table with the ratios pp/qpdf.
 # The inputs are generated into a temporary folder and removed afterwards (never committed).
 #   usage: bash bench/pages/run.sh            (BOOK_PAGES=500 RUNS=5 by default)
 set -euo pipefail
@@ -26,16 +27,16 @@ peak() {
         /usr/bin/time -v "$@" 2>&1 >/dev/null | awk -F': ' '/Maximum resident/ {print $2}'
     done | sort -n | sed -n 2p
 }
-# mean wall time in seconds of one command
+# mean wall time and mean CPU time (user + system) in seconds of one command, "wall cpu"
 mean() {
     hyperfine --style none --warmup 1 --runs "$RUNS" --export-json "$work/h.json" "$1" >/dev/null 2>&1
-    python3 -c 'import json,sys; print("%.3f" % json.load(open(sys.argv[1]))["results"][0]["mean"])' "$work/h.json"
+    python3 -c 'import json,sys; r = json.load(open(sys.argv[1]))["results"][0]; print("%.3f %.3f" % (r["mean"], r["user"] + r["system"]))' "$work/h.json"
 }
 ratio() { python3 -c 'import sys; print("%.2f" % (float(sys.argv[1]) / float(sys.argv[2])))' "$1" "$2"; }
 mb() { python3 -c 'import sys; print("%.1f" % (int(sys.argv[1]) / 1024))' "$1"; }
 
-echo "| input | edit | pp-pages s | qpdf s | time ratio | pp-pages MB | qpdf MB | memory ratio |"
-echo "|---|---|---|---|---|---|---|---|"
+echo "| input | edit | pp-pages s | qpdf s | time ratio | pp-pages CPU s | qpdf CPU s | CPU ratio | pp-pages MB | qpdf MB | memory ratio |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|"
 for name in book big; do
     in=$work/$name.pdf
     n=$(qpdf --show-npages "$in")
@@ -55,9 +56,10 @@ for name in book big; do
         ${ppcmd[$edit]} >/dev/null
         ${qpdfcmd[$edit]}
         [ "$(qpdf --show-npages "$work/pp.pdf")" = "$(qpdf --show-npages "$work/q.pdf")" ] || { echo "page counts differ for $edit" >&2; exit 1; }
-        pt=$(mean "${ppcmd[$edit]}"); qt=$(mean "${qpdfcmd[$edit]}")
+        read -r pt pc < <(mean "${ppcmd[$edit]}")
+        read -r qt qc < <(mean "${qpdfcmd[$edit]}")
         # shellcheck disable=SC2086
         pm=$(peak ${ppcmd[$edit]}); qm=$(peak ${qpdfcmd[$edit]})
-        echo "| $name ($n pages, $size MB) | $edit | $pt | $qt | $(ratio "$pt" "$qt") | $(mb "$pm") | $(mb "$qm") | $(ratio "$pm" "$qm") |"
+        echo "| $name ($n pages, $size MB) | $edit | $pt | $qt | $(ratio "$pt" "$qt") | $pc | $qc | $(ratio "$pc" "$qc") | $(mb "$pm") | $(mb "$qm") | $(ratio "$pm" "$qm") |"
     done
 done

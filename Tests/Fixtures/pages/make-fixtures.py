@@ -3,11 +3,13 @@
 
 Every page shows one line "Page N" (or "Extra N"), so a test can check the order of pages
 with pdftotext per page. Images need Pillow; the PDFs only the standard library.
+encrypted.pdf is five.pdf encrypted afterwards: qpdf --encrypt secret secret 256 -- five.pdf encrypted.pdf
 """
 import zlib
 
 
-def pdf(name, pages, *, word="Page", rotate_on_tree=None, labels=None, outline=False, signed=False, damage=False):
+def pdf(name, pages, *, word="Page", rotate_on_tree=None, labels=None, outline=False, signed=False, damage=False,
+        links=False):
     objs = {}
     n = len(pages)
     page_ids = [10 + 2 * i for i in range(n)]
@@ -17,8 +19,13 @@ def pdf(name, pages, *, word="Page", rotate_on_tree=None, labels=None, outline=F
         objs[page_ids[i] + 1] = b"<< /Length %d >>\nstream\n" % len(text) + text + b"\nendstream"
         objs[page_ids[i]] = (
             f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {w} {h}] /Contents {page_ids[i] + 1} 0 R "
-            f"/Resources << /Font << /F1 3 0 R >> >> >>"
+            f"/Resources << /Font << /F1 3 0 R >> >>{' /Annots [20 0 R 21 0 R]' if links and i == 0 else ''} >>"
         ).encode()
+    if links:
+        # Page 1 links to page 2 (/Dest) and to page 3 (a /GoTo action).
+        objs[20] = f"<< /Type /Annot /Subtype /Link /Rect [72 700 200 720] /Border [0 0 0] /Dest [{page_ids[1]} 0 R /Fit] >>".encode()
+        objs[21] = (f"<< /Type /Annot /Subtype /Link /Rect [72 650 200 670] /Border [0 0 0] "
+                    f"/A << /S /GoTo /D [{page_ids[2]} 0 R /Fit] >> >>").encode()
     kids = " ".join(f"{p} 0 R" for p in page_ids)
     tree = f"<< /Type /Pages /Kids [{kids}] /Count {n}"
     if rotate_on_tree is not None:
@@ -72,6 +79,7 @@ pdf("labels.pdf", [A4] * 5, labels=[(0, "<< /S /r >>"), (2, "<< /S /D /P (A-) >>
 pdf("outline.pdf", [A4] * 4, outline=True)
 pdf("signed.pdf", [A4] * 2, signed=True)
 pdf("damaged.pdf", [A4] * 3, damage=True)
+pdf("links.pdf", [A4] * 3, links=True)
 
 from PIL import Image, ImageDraw  # noqa: E402
 
