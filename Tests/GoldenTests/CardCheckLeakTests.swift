@@ -115,7 +115,8 @@ struct StreamingTests {
         let process = Process()
         process.executableURL = GoldenCase.productsFolder.appendingPathComponent("pp-cardcheck")
         process.arguments = ["--jobs", "2", "--today", "2026-11-29"]
-        let input = Pipe(), output = Pipe()
+        let input = Pipe()
+        let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
