@@ -88,7 +88,7 @@ public final class PageOCR {
             }
             frame = n
         }
-        var pix = try PixImage.read(path: path, frame: frame)
+        var pix = try PixImage.read(path: path, frame: frame).grayIfNeutral()
         // Boxes use the resolution the page's "size" was computed with; tesseract gets --dpi instead when
         // pp-ingest only assumed one ("dpi_assumed") and the user knows better.
         let geometryDPI = Self.resolution(record: image["dpi"]?.intValue, file: pix.resolution, fallback: options.fallbackDPI)
