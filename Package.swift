@@ -6,6 +6,9 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "pp-cardcheck", targets: ["pp-cardcheck"]),
+        .executable(name: "pp-extract", targets: ["pp-extract"]),
+        .executable(name: "pp-pages", targets: ["pp-pages"]),
+        .executable(name: "pp-ingest", targets: ["pp-ingest"]),
         .executable(name: "pp-ocr", targets: ["pp-ocr"]),
     ],
     targets: [
@@ -16,9 +19,34 @@ let package = Package(
         .target(name: "CardCheck", dependencies: ["PPShared"]),
         .executableTarget(name: "pp-cardcheck", dependencies: ["CardCheck", "PPShared"]),
 
-        // C libraries, found through pkg-config (Debian: libleptonica-dev, libtesseract-dev).
-        .systemLibrary(name: "CLeptonica", path: "Sources/CLeptonica", pkgConfig: "lept", providers: [.apt(["libleptonica-dev"])]),
-        .systemLibrary(name: "CTesseract", path: "Sources/CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),
+        // pp-extract: ranked payment candidates from page records; profiles are data (Sources/Extract/Profiles).
+        .target(name: "Extract", dependencies: ["PPShared"], resources: [.copy("Profiles")]),
+        .executableTarget(name: "pp-extract", dependencies: ["Extract", "PPShared"]),
+        .testTarget(name: "ExtractTests", dependencies: ["Extract", "PPShared"], exclude: ["Fixtures"]),
+        // pp-pages: edit a PDF's pages through libqpdf's C API; SHA-256 through GnuTLS (qpdf loads it anyway);
+        // leptonica is opened with dlopen only when a non-JPEG image is inserted (Sources/Pages/Leptonica.swift).
+        .systemLibrary(name: "CQPDF", path: "Sources/CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
+        .systemLibrary(
+            name: "CGnuTLS", path: "Sources/CGnuTLS", pkgConfig: "gnutls", providers: [.apt(["libgnutls28-dev"])]),
+        .target(name: "Pages", dependencies: ["PPShared", "CQPDF", "CGnuTLS"]),
+        .executableTarget(name: "pp-pages", dependencies: ["Pages", "PPShared"]),
+        .testTarget(name: "PagesTests", dependencies: ["Pages", "PPShared"]),
+
+        // C libraries, reached through pkg-config.
+        .systemLibrary(
+            name: "CPoppler", path: "Sources/CPoppler", pkgConfig: "poppler-glib",
+            providers: [.apt(["libpoppler-glib-dev"])]),
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(
+            name: "CLeptonica", path: "Sources/CLeptonica", pkgConfig: "lept", providers: [.apt(["libleptonica-dev"])]),
+
+        // pp-ingest: PDFs and images in, one page record per page (poppler-glib + cairo, leptonica).
+        .target(name: "Ingest", dependencies: ["PPShared", "CPoppler", "CCairo", "CLeptonica"]),
+        .executableTarget(name: "pp-ingest", dependencies: ["Ingest", "PPShared"]),
+        .testTarget(name: "IngestTests", dependencies: ["Ingest", "PPShared"]),
+
+        .systemLibrary(
+            name: "CTesseract", path: "Sources/CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),
 
         // pp-ocr: Tesseract in-process, one engine per worker thread.
         .target(name: "OCR", dependencies: ["PPShared", "CTesseract", "CLeptonica"]),

@@ -64,7 +64,8 @@ public enum BrandTable {
                 r("651652", "651679"), r("655000", "655019"), r("655021", "655058"),
             ],
             lengths: [16], codeName: "CVE", codeSize: 3),
-        CardBrand(id: "mir", name: "Mir", patterns: [r("2200", "2204")], lengths: [16, 17, 18, 19], codeName: "CVP2", codeSize: 3),
+        CardBrand(
+            id: "mir", name: "Mir", patterns: [r("2200", "2204")], lengths: [16, 17, 18, 19], codeName: "CVP2", codeSize: 3),
         CardBrand(
             id: "hiper", name: "Hiper",
             patterns: [p("637095"), p("63737423"), p("63743358"), p("637568"), p("637599"), p("637609"), p("637612")],

@@ -17,14 +17,36 @@ public struct CardBrand: Sendable, Equatable {
         /// Whether `digits` agrees with the pattern on their common leading digits (credit-card-type's rule).
         public func matches(_ digits: [UInt8]) -> Bool {
             switch self {
-            case .prefix(let p):
-                for (a, b) in zip(p.utf8, digits) where a != b { return false }
-                return true
-            case .range(let low, let high):
-                let n = min(low.utf8.count, digits.count)
-                let head = digits.prefix(n)
-                return !head.lexicographicallyPrecedes(low.utf8.prefix(n))
-                    && !high.utf8.prefix(n).lexicographicallyPrecedes(head)
+            case .prefix(let p): CardBrand.Pattern.compare(digits, low: p, high: p)
+            case .range(let low, let high): CardBrand.Pattern.compare(digits, low: low, high: high)
+            }
+        }
+
+        /// low[..n] <= digits[..n] <= high[..n] for n = the shorter length, on bytes.
+        static func compare(_ digits: [UInt8], low: String, high: String) -> Bool {
+            var low = low
+            var high = high
+            return low.withUTF8 { lo in
+                high.withUTF8 { hi in
+                    digits.withUnsafeBufferPointer { d in
+                        let n = min(lo.count, d.count)
+                        var aboveLow = false
+                        var belowHigh = false
+                        for i in 0..<n {
+                            let c = d[i]
+                            if !aboveLow {
+                                if c < lo[i] { return false }
+                                if c > lo[i] { aboveLow = true }
+                            }
+                            if !belowHigh {
+                                if c > hi[i] { return false }
+                                if c < hi[i] { belowHigh = true }
+                            }
+                            if aboveLow && belowHigh { return true }
+                        }
+                        return true
+                    }
+                }
             }
         }
     }

@@ -1,13 +1,18 @@
-import Foundation
 import PPShared
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The pp-cardcheck command: its option table, configuration and the stream loop.
 public enum CardCheckCommand {
     public static let spec = CommandSpec(
         name: "pp-cardcheck",
         summary: "validate payment-card input: brand, length, Luhn, expiry, CVC, payment-info records",
-        usage: ["pp-cardcheck [OPTIONS] [FILE…]   (JSON Lines; no FILE or '-' reads stdin)",
-                "pp-cardcheck --lines [OPTIONS] [FILE…]   (one card number per line)"],
+        usage: [
+            "pp-cardcheck [OPTIONS] [FILE…]   (JSON Lines; no FILE or '-' reads stdin)",
+            "pp-cardcheck --lines [OPTIONS] [FILE…]   (one card number per line)",
+        ],
         options: [
             .flag("lines", help: "read one card number per line of text instead of JSON records"),
             .value("today", "YYYY-MM-DD", help: "the date expiry is checked against (default: today, UTC)"),
@@ -17,14 +22,19 @@ public enum CardCheckCommand {
             .flag("format", help: "add card.formatted, the grouped and masked number (\"4111 11•• •••• 1111\")"),
             .flag("require-complete", help: "a missing CVC or expiry makes the card incomplete when its brand requires it"),
             .flag("reveal", help: "also output the full number and CVC (never without this flag)"),
+            .value("jobs", short: "j", "N", help: "check on N threads (default: all cores); output keeps input order"),
         ],
         examples: [
             ("pp-cardcheck cards.jsonl", "one verdict per record; exit 1 when some card is not valid"),
-            ("echo '{\"number\":\"4111 1111 1111 1111\",\"expiry\":\"12/30\",\"cvc\":\"123\"}' | pp-cardcheck",
-             "check one card from stdin"),
+            (
+                "echo '{\"number\":\"4111 1111 1111 1111\",\"expiry\":\"12/30\",\"cvc\":\"123\"}' | pp-cardcheck",
+                "check one card from stdin"
+            ),
             ("pp-cardcheck --lines --format numbers.txt", "check bare numbers, show them grouped and masked"),
-            ("pp-cardcheck --card-types mybrands.json --today 2026-11-29 cards.jsonl",
-             "add a private-label brand and fix the date for reproducible results"),
+            (
+                "pp-cardcheck --card-types mybrands.json --today 2026-11-29 cards.jsonl",
+                "add a private-label brand and fix the date for reproducible results"
+            ),
         ],
         notes: """
             Input records: {"number": "…", "expiry": "MM/YY" or {"month","year"}, "cvc": "…"}, or payment-info
@@ -37,7 +47,9 @@ public enum CardCheckCommand {
     public static func checker(from args: ParsedArguments) throws(ToolError) -> CardChecker {
         var brands = BrandTable.standard
         if let file = args.value("card-types") {
-            guard let data = FileManager.default.contents(atPath: file) else { throw .usage("cannot read card types file '\(file)'") }
+            guard let data = readFile(file) else {
+                throw .usage("cannot read card types file '\(file)'")
+            }
             let json: JSON
             do { json = try JSON.parse(data) } catch {
                 throw .usage("\(file): not valid JSON (\(error.reason) at byte \(error.offset + 1))")
@@ -65,52 +77,34 @@ public enum CardCheckCommand {
         return YearMonth(year: y, month: m)
     }
 
-    /// Runs the stream: every input, every record, one verdict each; returns the exit status.
+    /// Runs the stream: every input, every record, one verdict each, checked on `--jobs` threads in
+    /// batches and written in input order; returns the exit status.
     public static func run(_ args: ParsedArguments, diagnostics: Diagnostics) throws -> ExitStatus {
         let checker = try checker(from: args)
+        let jobs = try args.int("jobs", default: coreCount, in: 1...256)
+        let bareNumbers = args.has("lines")
+        let inputs = args.operands.isEmpty ? ["-"] : args.operands
+        let readers = try inputs.map { input throws(ToolError) in
+            input == "-" ? LineReader(standardInputNamed: "stdin") : try LineReader(path: input)
+        }
+        let batches = BatchReader(readers)
         let sink = OutputSink(autoFlush: false)
         var worst = ExitStatus.ok
-        let inputs = args.operands.isEmpty ? ["-"] : args.operands
-        for input in inputs {
-            let lines = input == "-" ? LineReader(standardInputNamed: "stdin") : try LineReader(path: input)
-            lines.beforeBlockingRead = { try sink.flush() }
-            if args.has("lines") {
-                while let item = try lines.withNextLine({ bytes -> (JSON, CardOutcome)? in
-                    if JSONLinesReader.isBlank(bytes) { return nil }
-                    guard let text = String(validating: bytes, as: UTF8.self) else {
-                        let error = ToolError(.record, code: "bad_utf8", "\(lines.name) line \(lines.lineNumber): not valid UTF-8")
-                        return (error.record(tool: CardChecker.tool, input: lines.name, line: lines.lineNumber), .unreadable)
-                    }
-                    return checker.check(line: text, lineNumber: lines.lineNumber)
-                }) {
-                    guard let (record, outcome) = item else { continue }
-                    try sink.write(record)
-                    worst = max(worst, status(outcome))
-                }
-            } else {
-                let reader = JSONLinesReader(lines, tool: CardChecker.tool)
-                while let item = try reader.next() {
-                    switch item {
-                    case .record(let record, _):
-                        let (out, outcome) = checker.check(record: record)
-                        try sink.write(out)
-                        worst = max(worst, status(outcome))
-                    case .unreadable(let error, let line):
-                        try sink.write(error.record(tool: CardChecker.tool, input: lines.name, line: line))
-                        worst = max(worst, .recordErrors)
-                    }
-                }
-            }
+        let map = OrderedParallelMap<LineBatch, BatchResult>(jobs: jobs) {
+            { batch in checker.check(batch: batch, bareNumbers: bareNumbers) }
         }
+        try map.run(
+            nextDraining: { drain in
+                try batches.next(beforeWaiting: {
+                    try drain()
+                    try sink.flush()
+                })
+            },
+            emit: { result in
+                try sink.write(bytes: result.output)
+                worst = max(worst, result.status)
+            })
         try sink.flush()
         return worst
-    }
-
-    static func status(_ outcome: CardOutcome) -> ExitStatus {
-        switch outcome {
-        case .valid: .ok
-        case .notValid: .findings
-        case .unreadable: .recordErrors
-        }
     }
 }

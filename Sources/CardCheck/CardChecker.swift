@@ -15,7 +15,8 @@ public enum CardOutcome: Sendable, Equatable {
 /// "number" and "cvc" are removed, the billing card number and CVV are replaced
 /// by their verdicts, and messages name fields, never values.
 public struct CardChecker: Sendable {
-    public var brands: [CardBrand]
+    public var brands: [CardBrand] { index.brands }
+    let index: BrandIndex
     public var today: YearMonth
     public var maxYearsAhead: Int
     public var enforceUnionPayLuhn: Bool
@@ -30,7 +31,7 @@ public struct CardChecker: Sendable {
         enforceUnionPayLuhn: Bool = false, includeFormatted: Bool = false, requireComplete: Bool = false,
         reveal: Bool = false
     ) {
-        self.brands = brands
+        self.index = BrandIndex(brands)
         self.today = today
         self.maxYearsAhead = maxYearsAhead
         self.enforceUnionPayLuhn = enforceUnionPayLuhn
@@ -42,7 +43,8 @@ public struct CardChecker: Sendable {
     // MARK: - Records
 
     /// Checks one input record: a card record ({"number", "expiry", "cvc"}) or a payment-info record.
-    public func check(record input: JSON) -> (JSON, CardOutcome) {
+    public func check(record original: JSON) -> (JSON, CardOutcome) {
+        let input = reveal ? original : Self.redactingPassThrough(original)
         if input["number"] == nil, input["userInfo"] != nil || input["type"] != nil {
             return checkPaymentInfo(input)
         }
@@ -51,7 +53,10 @@ public struct CardChecker: Sendable {
         record["cvc"] = nil
         guard let numberValue = input["number"] else {
             record["kind"] = "card"
-            return (record.markedAsError(ToolError(.record, code: "missing_number", "record has no \"number\""), tool: Self.tool), .unreadable)
+            return (
+                record.markedAsError(ToolError(.record, code: "missing_number", "record has no \"number\""), tool: Self.tool),
+                .unreadable
+            )
         }
         guard let number = numberValue.stringValue else {
             let why =
@@ -69,10 +74,49 @@ public struct CardChecker: Sendable {
         checkCard(number: text, expiry: nil, cvc: nil, into: ["line": .int(lineNumber)])
     }
 
+    /// The keys pp-cardcheck reads; everything else passes through, with card-number-like values hidden,
+    /// because a number under a key we do not know (a typo like "numbr") must not leak either.
+    static func isOwnKey(_ key: String) -> Bool {
+        key == "number" || key == "cvc" || key == "expiry" || key == "userInfo"
+    }
+
+    static func redactingPassThrough(_ record: JSON) -> JSON {
+        guard case .object(var members) = record else { return record }
+        for (key, value) in members where !isOwnKey(key) && mayHoldCardNumber(value) {
+            members[key] = redacting(value)
+        }
+        if case .object(var info)? = members["userInfo"] {
+            for (key, value) in info where key != "billingCardNumber" && key != "billingCVV" && mayHoldCardNumber(value) {
+                info[key] = redacting(value)
+            }
+            members["userInfo"] = .object(info)
+        }
+        return .object(members)
+    }
+
+    /// A cheap test that lets the common record pass without being rebuilt.
+    static func mayHoldCardNumber(_ value: JSON) -> Bool {
+        switch value {
+        case .string(let s), .number(let s): s.utf8.count >= 12
+        case .array, .object: true
+        case .null, .bool: false
+        }
+    }
+
+    static func redacting(_ value: JSON) -> JSON {
+        switch value {
+        case .string(let s): .string(redactingCardNumbers(s))
+        case .number(let n): n.utf8.count >= 12 && redactingCardNumbers(n) != n ? .string("[redacted]") : value
+        case .array(let items): .array(items.map(redacting))
+        case .object(let members): .object(members.mapValues(redacting))
+        case .null, .bool: value
+        }
+    }
+
     func checkCard(number: String, expiry: JSON?, cvc: JSON?, into base: JSON) -> (JSON, CardOutcome) {
         var record = base
         record["kind"] = "card"
-        var errors: [String: JSON] = [:]
+        var errors = JSONObject()
         var complete = true
         var invalid = false
 
@@ -116,7 +160,7 @@ public struct CardChecker: Sendable {
     }
 
     func checkNumber(_ text: String) -> NumberVerdict {
-        CardNumber.check(text, brands: brands, enforceLuhn: enforceUnionPayLuhn)
+        CardNumber.check(text, index: index, enforceLuhn: enforceUnionPayLuhn)
     }
 
     func checkExpiry(_ value: JSON) -> ExpiryVerdict {
@@ -144,7 +188,10 @@ public struct CardChecker: Sendable {
     }
 
     func expiryObject(_ e: ExpiryVerdict) -> JSON {
-        ["month": e.month.map { .int($0) } ?? .null, "year": e.year.map { .int($0) } ?? .null, "valid": .bool(e.valid), "reason": .string(e.reason)]
+        [
+            "month": e.month.map { .int($0) } ?? .null, "year": e.year.map { .int($0) } ?? .null, "valid": .bool(e.valid),
+            "reason": .string(e.reason),
+        ]
     }
 
     // MARK: - Payment-info records (card-on-file flow)
@@ -165,7 +212,10 @@ public struct CardChecker: Sendable {
                     let v = checkNumber(text)
                     brand = v.brand
                     info["billingCardNumber"] = cardObject(v)
-                    if !v.valid { fields["billingCardNumber"] = .string(v.potentiallyValid ? "card number is incomplete" : "card number is not valid") }
+                    if !v.valid {
+                        fields["billingCardNumber"] = .string(
+                            v.potentiallyValid ? "card number is incomplete" : "card number is not valid")
+                    }
                 } else {
                     info["billingCardNumber"] = .null
                     fields["billingCardNumber"] = "card number must be a string"
@@ -176,7 +226,10 @@ public struct CardChecker: Sendable {
             if let cvv = info["billingCVV"] {
                 let c = cvv.stringValue.map { SecurityCode.check($0, brand: brand) } ?? CVCVerdict(reason: "bad_characters")
                 info["billingCVV"] = ["valid": .bool(c.valid), "reason": .string(c.reason)]
-                if !c.valid { fields["billingCVV"] = .string(c.reason == "incomplete" ? "security code is incomplete" : "security code is not valid") }
+                if !c.valid {
+                    fields["billingCVV"] = .string(
+                        c.reason == "incomplete" ? "security code is incomplete" : "security code is not valid")
+                }
             } else if brand?.requiresCVC ?? true {
                 fields["billingCVV"] = "security code is required"
             }
@@ -184,7 +237,9 @@ public struct CardChecker: Sendable {
                 let value = info[key]?.stringValue?.trimmingUnicodeWhitespace() ?? ""
                 if value.isEmpty { fields[key] = "is required" }
             }
-            if let region = info["billingRegion"], region.stringValue == nil, !region.isNull { fields["billingRegion"] = "must be text" }
+            if let region = info["billingRegion"], region.stringValue == nil, !region.isNull {
+                fields["billingRegion"] = "must be text"
+            }
             userInfo = info
             record["userInfo"] = .object(info)
         }

@@ -31,21 +31,26 @@ public enum CardTypesFile {
                 brands.remove(at: existing)
                 continue
             }
-            var brand = existing.map { brands[$0] }
+            var brand =
+                existing.map { brands[$0] }
                 ?? CardBrand(id: id, name: id, patterns: [], lengths: [], codeName: "CVV", codeSize: 3)
             if let name = entry["name"]?.stringValue { brand.name = name }
             if let patterns = entry["patterns"] ?? entry["prefixes"] {
-                guard let list = patterns.arrayValue, !list.isEmpty else { throw .usage("\(at): \"patterns\" must be a non-empty array") }
+                guard let list = patterns.arrayValue, !list.isEmpty else {
+                    throw .usage("\(at): \"patterns\" must be a non-empty array")
+                }
                 brand.patterns = try list.map { item throws(ToolError) in
                     let text = item.stringValue ?? (item.intValue.map(String.init) ?? "")
                     guard let pattern = CardBrand.Pattern(text: text) else {
-                        throw .usage("\(at): bad pattern '\(text)' (use digits like \"4\" or a range like \"2221-2720\")")
+                        throw .usage("\(at): a pattern is not digits like \"4\" or a range like \"2221-2720\"")
                     }
                     return pattern
                 }
             }
             if let lengths = entry["lengths"] {
-                guard let list = lengths.arrayValue?.compactMap(\.intValue), !list.isEmpty, list.allSatisfy({ (1...19).contains($0) }) else {
+                guard let list = lengths.arrayValue?.compactMap(\.intValue), !list.isEmpty,
+                    list.allSatisfy({ (1...19).contains($0) })
+                else {
                     throw .usage("\(at): \"lengths\" must be a non-empty array of numbers from 1 to 19")
                 }
                 brand.lengths = list
@@ -58,7 +63,9 @@ public enum CardTypesFile {
                 }
             }
             if let gaps = entry["gaps"] {
-                guard let list = gaps.arrayValue?.compactMap(\.intValue) else { throw .usage("\(at): \"gaps\" must be an array of numbers") }
+                guard let list = gaps.arrayValue?.compactMap(\.intValue) else {
+                    throw .usage("\(at): \"gaps\" must be an array of numbers")
+                }
                 brand.gaps = list
             }
             if let luhn = entry["luhn"] { brand.luhn = try bool(luhn, "luhn", at) }

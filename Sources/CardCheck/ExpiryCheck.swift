@@ -29,7 +29,8 @@ public enum Expiry {
 
     /// Checks an expiry given as {"month": …, "year": …}, each a number or a digit string.
     public static func check(month: String, year: String, today: YearMonth, maxYearsAhead: Int) -> ExpiryVerdict {
-        let m = month.trimmingUnicodeWhitespace(), y = year.trimmingUnicodeWhitespace()
+        let m = month.trimmingUnicodeWhitespace()
+        let y = year.trimmingUnicodeWhitespace()
         guard (1...2).contains(m.utf8.count), isDigits(m), y.utf8.count == 2 || y.utf8.count == 4, isDigits(y),
             let mm = Int(m), let yy = Int(y)
         else { return ExpiryVerdict(reason: "bad_format") }
@@ -49,47 +50,74 @@ public enum Expiry {
 
     /// E1–E2: (month, four-digit year) for an accepted shape, or nil.
     static func parse(_ raw: String) -> (Int, Int)? {
-        let text = raw.trimmingUnicodeWhitespace()
-        func year(_ s: Substring) -> Int? {
-            guard s.utf8.count == 2 || s.utf8.count == 4, isDigits(s), let y = Int(s) else { return nil }
-            return s.utf8.count == 2 ? 2000 + y : y
-        }
-        func month(_ s: Substring) -> Int? {
-            guard (1...2).contains(s.utf8.count), isDigits(s) else { return nil }
-            return Int(s)
-        }
-        // Compact: MMYY or MMYYYY.
-        if isDigits(Substring(text)) {
-            let s = Substring(text)
-            switch s.utf8.count {
-            case 4, 6:
-                guard let m = Int(s.prefix(2)), let y = year(s.dropFirst(2)) else { return nil }
-                return (m, y)
-            default: return nil
+        // Work on ASCII bytes: Unicode whitespace becomes a space, any other non-ASCII character fails.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(raw.utf8.count)
+        if raw.utf8.allSatisfy({ $0 < 0x80 }) {
+            bytes.append(contentsOf: raw.utf8)
+        } else {
+            for scalar in raw.unicodeScalars {
+                if scalar.isASCII {
+                    bytes.append(UInt8(scalar.value))
+                } else if scalar.properties.isWhitespace {
+                    bytes.append(0x20)
+                } else {
+                    return nil
+                }
             }
         }
-        // Split around one separator: '/' or '-' (whitespace allowed around it), or whitespace alone.
-        let scalars = Array(text.unicodeScalars)
-        var separatorIndex: Int?
-        var separator: Unicode.Scalar?
-        for (i, s) in scalars.enumerated() where s == "/" || s == "-" {
-            if separatorIndex != nil { return nil }
-            separatorIndex = i
-            separator = s
+        return parse(bytes: trim(bytes[...]))
+    }
+
+    static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
+    static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+
+    static func trim(_ s: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var s = s
+        while let f = s.first, isSpace(f) { s = s.dropFirst() }
+        while let l = s.last, isSpace(l) { s = s.dropLast() }
+        return s
+    }
+
+    static func number(_ s: ArraySlice<UInt8>, digits: ClosedRange<Int>) -> Int? {
+        guard digits.contains(s.count), s.allSatisfy(isDigit) else { return nil }
+        return s.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+    }
+
+    static func year(_ s: ArraySlice<UInt8>) -> Int? {
+        guard s.count == 2 || s.count == 4, let y = number(s, digits: 2...4) else { return nil }
+        return s.count == 2 ? 2000 + y : y
+    }
+
+    static func parse(bytes text: ArraySlice<UInt8>) -> (Int, Int)? {
+        // Compact: MMYY or MMYYYY.
+        if !text.isEmpty, text.allSatisfy(isDigit) {
+            guard text.count == 4 || text.count == 6, let m = number(text.prefix(2), digits: 2...2),
+                let y = year(text.dropFirst(2))
+            else { return nil }
+            return (m, y)
         }
-        let left: Substring, right: Substring
-        if let i = separatorIndex {
-            left = Substring(String(String.UnicodeScalarView(scalars[..<i])).trimmingUnicodeWhitespace())
-            right = Substring(String(String.UnicodeScalarView(scalars[(i + 1)...])).trimmingUnicodeWhitespace())
-        } else {
-            let parts = text.split(whereSeparator: { $0.isWhitespace })
-            guard parts.count == 2 else { return nil }
-            left = parts[0]
-            right = parts[1]
+        // One separator, '/' or '-', with optional whitespace around it; or whitespace alone.
+        let separators = text.indices.filter { text[$0] == UInt8(ascii: "/") || text[$0] == UInt8(ascii: "-") }
+        let left: ArraySlice<UInt8>
+        let right: ArraySlice<UInt8>
+        var dash = false
+        switch separators.count {
+        case 0:
+            guard let gap = text.firstIndex(where: isSpace) else { return nil }
+            left = text[..<gap]
+            right = trim(text[gap...])
+            guard !right.contains(where: isSpace) else { return nil }
+        case 1:
+            let i = separators[0]
+            left = trim(text[..<i])
+            right = trim(text[(i + 1)...])
+            dash = text[i] == UInt8(ascii: "-")
+        default: return nil
         }
-        if let m = month(left), let y = year(right) { return (m, y) }
+        if let m = number(left, digits: 1...2), let y = year(right) { return (m, y) }
         // ISO-like, year first: YYYY-M or YYYY-MM (only with '-').
-        if separator == "-", left.utf8.count == 4, isDigits(left), let y = Int(left), let m = month(right) { return (m, y) }
+        if dash, left.count == 4, let y = number(left, digits: 4...4), let m = number(right, digits: 1...2) { return (m, y) }
         return nil
     }
 }
@@ -117,7 +145,8 @@ extension StringProtocol {
     /// Trims Unicode whitespace (tab, newline, NBSP, …) from both ends.
     func trimmingUnicodeWhitespace() -> String {
         let scalars = Array(unicodeScalars)
-        var start = 0, end = scalars.count
+        var start = 0
+        var end = scalars.count
         while start < end, scalars[start].properties.isWhitespace { start += 1 }
         while end > start, scalars[end - 1].properties.isWhitespace { end -= 1 }
         return String(String.UnicodeScalarView(scalars[start..<end]))

@@ -53,33 +53,28 @@ public enum CardNumber {
         return sum % 10 == 0
     }
 
-    /// R3: the brands the digits could belong to, resolved to one when every match is strong.
-    /// Returns the single brand, or nil with `ambiguous` telling whether several remain.
+    /// R3: the brand the digits belong to, or nil with `ambiguous` telling whether several remain.
     public static func detect(_ digits: [UInt8], in brands: [CardBrand]) -> (brand: CardBrand?, ambiguous: Bool) {
-        var matches: [(brand: CardBrand, strength: Int?)] = []
-        for brand in brands {
-            guard let pattern = brand.patterns.first(where: { $0.matches(digits) }) else { continue }
-            matches.append((brand, digits.count >= pattern.length ? pattern.length : nil))
-        }
-        if matches.isEmpty { return (nil, false) }
-        if matches.count == 1 { return (matches[0].brand, false) }
-        guard matches.allSatisfy({ $0.strength != nil }) else { return (nil, true) }
-        var best = matches[0]
-        for match in matches.dropFirst() where match.strength! > best.strength! { best = match }
-        return (best.brand, false)
+        let found = BrandIndex(brands).detect(digits)
+        return (found.brand.map { brands[$0] }, found.ambiguous)
     }
 
     /// R1–R6: the verdict for a typed number. `unionPayLuhn` enforces Luhn for brands that skip it.
     public static func check(_ text: String, brands: [CardBrand], enforceLuhn: Bool = false) -> NumberVerdict {
+        check(text, index: BrandIndex(brands), enforceLuhn: enforceLuhn)
+    }
+
+    static func check(_ text: String, index: BrandIndex, enforceLuhn: Bool) -> NumberVerdict {
         guard let digits = normalize(text) else {
-            return NumberVerdict(brand: nil, valid: false, potentiallyValid: false, luhn: nil, digits: [], problem: "bad_characters")
+            return NumberVerdict(
+                brand: nil, valid: false, potentiallyValid: false, luhn: nil, digits: [], problem: "bad_characters")
         }
         if digits.isEmpty {
             return NumberVerdict(brand: nil, valid: false, potentiallyValid: true, luhn: nil, digits: [], problem: "empty")
         }
         let luhnOK = luhn(digits)
-        let (found, ambiguous) = detect(digits, in: brands)
-        guard let brand = found else {
+        let (found, ambiguous) = index.detect(digits)
+        guard let brand = found.map({ index.brands[$0] }) else {
             return NumberVerdict(
                 brand: nil, valid: false, potentiallyValid: ambiguous, luhn: luhnOK, digits: digits,
                 problem: ambiguous ? "ambiguous" : "unknown_brand")

@@ -35,10 +35,11 @@ public struct CommandSpec: Sendable {
         self.name = name
         self.summary = summary
         self.usage = usage
-        self.options = options + [
-            .flag("help", short: "h", help: "show this help and exit"),
-            .flag("version", help: "show the version and exit"),
-        ]
+        self.options =
+            options + [
+                .flag("help", short: "h", help: "show this help and exit"),
+                .flag("version", help: "show the version and exit"),
+            ]
         self.examples = examples
         self.notes = notes
     }

@@ -11,7 +11,7 @@ public enum JSON: Sendable, Equatable {
     case number(String)
     case string(String)
     case array([JSON])
-    case object([String: JSON])
+    case object(JSONObject)
 }
 
 // MARK: - Building values
@@ -37,6 +37,9 @@ extension JSON {
     /// A string value, or null when `value` is nil.
     public static func string(_ value: String?) -> JSON { value.map { .string($0) } ?? .null }
 
+    /// An object from a dictionary.
+    public static func object(_ members: [String: JSON]) -> JSON { .object(JSONObject(members)) }
+
     /// A list of rounded numbers, as boxes and sizes are written.
     public static func box(_ values: [Double]) -> JSON { .array(values.map { .rounded($0) }) }
 }
@@ -49,7 +52,9 @@ extension JSON: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, Express
     public init(integerLiteral value: Int) { self = .int(value) }
     public init(arrayLiteral elements: JSON...) { self = .array(elements) }
     public init(dictionaryLiteral elements: (String, JSON)...) {
-        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+        var members = JSONObject()
+        for (key, value) in elements { members[key] = value }
+        self = .object(members)
     }
     public init(nilLiteral: ()) { self = .null }
 }
@@ -65,7 +70,12 @@ extension JSON {
         if case .bool(let b) = self { return b }
         return nil
     }
+    /// The members of an object as a dictionary (a copy); `members` avoids the copy.
     public var objectValue: [String: JSON]? {
+        if case .object(let o) = self { return o.dictionary }
+        return nil
+    }
+    public var members: JSONObject? {
         if case .object(let o) = self { return o }
         return nil
     }
@@ -94,6 +104,7 @@ extension JSON {
         }
         set {
             guard case .object(var o) = self else { return }
+            self = .null  // drop our reference first, so `o` is unique and is not copied on write
             o[key] = newValue
             self = .object(o)
         }

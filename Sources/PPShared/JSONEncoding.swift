@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Deterministic JSON text: keys sorted by UTF-8 bytes, no escaped slashes,
 /// non-ASCII left as UTF-8, numbers as their literal text, no whitespace.
 extension JSON {
@@ -12,9 +16,11 @@ extension JSON {
     /// Appends the compact JSON text of the value to `out`.
     public func encode(into out: inout [UInt8]) {
         switch self {
-        case .null: out.append(contentsOf: "null".utf8)
-        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
-        case .number(let text): out.append(contentsOf: text.utf8)
+        case .null: JSON.append("null", to: &out)
+        case .bool(let b): JSON.append(b ? "true" : "false", to: &out)
+        case .number(let text):
+            var text = text
+            text.withUTF8 { out.append(contentsOf: $0) }
         case .string(let s): JSON.encodeString(s, into: &out)
         case .array(let items):
             out.append(UInt8(ascii: "["))
@@ -25,23 +31,35 @@ extension JSON {
             out.append(UInt8(ascii: "]"))
         case .object(let members):
             out.append(UInt8(ascii: "{"))
-            for (i, key) in JSON.sortedKeys(members).enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                JSON.encodeString(key, into: &out)
+            var first = true
+            for member in members {
+                if !first { out.append(UInt8(ascii: ",")) }
+                first = false
+                JSON.encodeString(member.key, into: &out)
                 out.append(UInt8(ascii: ":"))
-                members[key]!.encode(into: &out)
+                member.value.encode(into: &out)
             }
             out.append(UInt8(ascii: "}"))
         }
     }
 
-    /// Keys in byte order of their UTF-8 form: independent of locale and of Unicode normalization.
-    static func sortedKeys(_ members: [String: JSON]) -> [String] {
-        members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    static func append(_ literal: StaticString, to out: inout [UInt8]) {
+        literal.withUTF8Buffer { out.append(contentsOf: $0) }
     }
 
     static func encodeString(_ s: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        var s = s
+        let plain = s.withUTF8 { bytes in
+            // Fast path: nothing to escape, copy the bytes in one go.
+            for byte in bytes where byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F { return false }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if plain {
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in s.utf8 {
             switch byte {
             case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])

@@ -37,7 +37,7 @@ public final class JSONLinesReader {
     }
 
     /// Decodes one line; the error message names where, never what.
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, input: String, line: Int, tool: String) -> JSONLine {
+    public static func decode(_ bytes: UnsafeBufferPointer<UInt8>, input: String, line: Int, tool: String) -> JSONLine {
         do {
             let value = try JSON.parse(buffer: bytes)
             guard case .object = value else {
@@ -47,7 +47,9 @@ public final class JSONLinesReader {
             return .record(value, line: line)
         } catch {
             return .unreadable(
-                ToolError(.record, code: "bad_json", "\(input) line \(line): not valid JSON (\(error.reason) at byte \(error.offset + 1))"),
+                ToolError(
+                    .record, code: "bad_json",
+                    "\(input) line \(line): not valid JSON (\(error.reason) at byte \(error.offset + 1))"),
                 line: line)
         }
     }

@@ -69,6 +69,19 @@ public final class LineReader {
         }
     }
 
+    /// Whether the next line can be had without a read(2): a whole line is buffered, or input has ended.
+    public var hasBufferedLine: Bool {
+        eof || findNewline() != nil
+    }
+
+    /// Whether taking the next line may wait for input: nothing whole is buffered and the
+    /// descriptor (a pipe or terminal) has no data ready. A regular file never waits.
+    public var mayWait: Bool {
+        if hasBufferedLine { return false }
+        var pollfd = Glibc.pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&pollfd, 1, 0) == 0
+    }
+
     /// The next line as bytes; nil at end of input.
     public func nextLine() throws -> [UInt8]? {
         try withNextLine { Array($0) }
@@ -85,7 +98,7 @@ public final class LineReader {
             }
             return nil
         }
-        scanFrom = found.map { $0 + 1 } ?? end
+        scanFrom = found ?? end  // a found newline stays findable until its line is taken
         return found
     }
 

@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Maps a stream of inputs on `jobs` worker threads and hands the results back
 /// in input order, with at most `window` items in flight so memory stays flat.
@@ -21,54 +23,71 @@ public struct OrderedParallelMap<Input: Sendable, Output: Sendable> {
     /// Pulls inputs from `next` (nil ends the stream) and passes each result to `emit`, in order.
     /// If `next` or `emit` throws, the workers stop after their current item and the error is rethrown.
     public func run(next: () throws -> Input?, emit: (Output) throws -> Void) throws {
+        try run(nextDraining: { _ in try next() }, emit: emit)
+    }
+
+    /// Like `run(next:emit:)`, but `next` gets a `drain` function that emits every result still in
+    /// flight. A reader calls it before it blocks waiting for input, so an interactive stream gets
+    /// each answer as soon as it is ready instead of when the next input arrives.
+    public func run(nextDraining next: (_ drain: () throws -> Void) throws -> Input?, emit: (Output) throws -> Void) throws {
         if jobs == 1 {
             let work = makeWorker()
-            while let input = try next() { try emit(work(input)) }
+            while let input = try next({}) { try emit(work(input)) }
             return
         }
         let state = SharedState<Input, Output>()
-        var threads: [Thread] = []
-        for index in 0..<jobs {
+        for _ in 0..<jobs {
             let make = makeWorker
-            let thread = Thread { [state] in
-                let work = make()
-                while let (seq, input) = state.take() {
-                    state.finish(seq, work(input))
+            startThread(stackSize: 8 << 20) { [state] in
+                do {
+                    let work = make()
+                    while let (seq, input) = state.take() {
+                        state.finish(seq, work(input))
+                    }
                 }
+                // The worker's state (an engine, an open document) is released above, before the run
+                // may return: otherwise it is freed while the process exits and C libraries' static
+                // data is torn down (a poppler document freed then crashed pp-ingest 1 run in 40).
                 state.workerExited()
             }
-            thread.name = "pp-worker-\(index)"
-            thread.stackSize = 8 << 20
-            threads.append(thread)
-            thread.start()
         }
         defer { state.shutDown(workers: jobs) }
 
-        var submitted = 0
-        var emitted = 0
-        while let input = try next() {
-            // Keep the window: emit finished results (in order) until there is room.
-            while submitted - emitted >= window {
-                try emit(state.waitFor(emitted))
-                emitted += 1
+        // Counters live in a box so the drain function handed to `next` can advance them.
+        let progress = Progress()
+        try withoutActuallyEscaping(emit) { emit in
+            let drain = {
+                while progress.emitted < progress.submitted {
+                    try emit(state.waitFor(progress.emitted))
+                    progress.emitted += 1
+                }
             }
-            state.submit(submitted, input)
-            submitted += 1
-            while let ready = state.ready(emitted) {
-                try emit(ready)
-                emitted += 1
+            while let input = try next(drain) {
+                // Keep the window: emit finished results (in order) until there is room.
+                while progress.submitted - progress.emitted >= window {
+                    try emit(state.waitFor(progress.emitted))
+                    progress.emitted += 1
+                }
+                state.submit(progress.submitted, input)
+                progress.submitted += 1
+                while let ready = state.ready(progress.emitted) {
+                    try emit(ready)
+                    progress.emitted += 1
+                }
             }
-        }
-        while emitted < submitted {
-            try emit(state.waitFor(emitted))
-            emitted += 1
+            try drain()
         }
     }
 }
 
+private final class Progress {
+    var submitted = 0
+    var emitted = 0
+}
+
 /// The queue and result table shared by the workers, guarded by one condition lock.
 private final class SharedState<Input: Sendable, Output: Sendable>: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = ConditionLock()
     private var queue: [(Int, Input)] = []
     private var queueHead = 0
     private var results: [Int: Output] = [:]

@@ -36,6 +36,12 @@ public final class OutputSink {
         if autoFlush || pending.count >= 1 << 16 { try flush() }
     }
 
+    /// Writes bytes that already hold whole encoded records.
+    public func write(bytes: [UInt8]) throws {
+        pending.append(contentsOf: bytes)
+        if autoFlush || pending.count >= 1 << 16 { try flush() }
+    }
+
     /// Writes raw text (a line of --format output, a table), as is.
     public func write(text: String) throws {
         pending.append(contentsOf: text.utf8)
@@ -72,8 +78,13 @@ public final class OutputSink {
 /// Diagnostics on stderr: `pp-<tool>: error: …`, warnings and progress. Never data.
 public struct Diagnostics: Sendable {
     public let tool: String
+    /// Applied to every message before it is written (pp-cardcheck hides card numbers).
+    let redact: @Sendable (String) -> String
 
-    public init(tool: String) { self.tool = tool }
+    public init(tool: String, redact: @escaping @Sendable (String) -> String = { $0 }) {
+        self.tool = tool
+        self.redact = redact
+    }
 
     public func error(_ message: String) { emit("\(tool): error: \(message)\n") }
     public func warning(_ message: String) { emit("\(tool): warning: \(message)\n") }
@@ -81,7 +92,7 @@ public struct Diagnostics: Sendable {
 
     /// Writes text to stderr unbuffered; failures to write diagnostics are ignored.
     public func emit(_ text: String) {
-        var bytes = Array(text.utf8)
+        var bytes = Array(redact(text).utf8)
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeMutableBufferPointer { Glibc.write(2, $0.baseAddress! + offset, $0.count - offset) }

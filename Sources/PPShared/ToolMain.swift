@@ -12,9 +12,10 @@ public let ppVersion = "0.1.0"
 /// pointer to --help (exit 2); a closed stdout ends the run quietly with 0.
 public func runTool(
     _ spec: CommandSpec, arguments: [String] = Array(CommandLine.arguments.dropFirst()),
+    redact: @escaping @Sendable (String) -> String = { $0 },
     _ body: (ParsedArguments, Diagnostics) throws -> ExitStatus
 ) -> Never {
-    let diagnostics = Diagnostics(tool: spec.name)
+    let diagnostics = Diagnostics(tool: spec.name, redact: redact)
     let status: ExitStatus
     do {
         let parsed = try ParsedArguments.parse(arguments, spec: spec)

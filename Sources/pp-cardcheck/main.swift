@@ -1,6 +1,6 @@
 import CardCheck
 import PPShared
 
-runTool(CardCheckCommand.spec) { args, diagnostics in
+runTool(CardCheckCommand.spec, redact: redactingCardNumbers) { args, diagnostics in
     try CardCheckCommand.run(args, diagnostics: diagnostics)
 }

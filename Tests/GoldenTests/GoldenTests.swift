@@ -44,9 +44,12 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
 
     /// The folder holding the built executables (the test bundle sits beside them).
     static let productsFolder: URL = {
-        let candidates = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
-                          URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
-        for folder in candidates where FileManager.default.fileExists(atPath: folder.appendingPathComponent("pp-cardcheck").path) {
+        let candidates = [
+            Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+        ]
+        for folder in candidates where FileManager.default.fileExists(atPath: folder.appendingPathComponent("pp-cardcheck").path)
+        {
             return folder
         }
         return Bundle.main.bundleURL
@@ -68,7 +71,9 @@ struct ToolRun {
         env["OMP_THREAD_LIMIT"] = "1"
         for (key, value) in environment { env[key] = value }
         process.environment = env
-        let outPipe = Pipe(), errPipe = Pipe(), inPipe = Pipe()
+        let outPipe = Pipe()
+        let errPipe = Pipe()
+        let inPipe = Pipe()
         process.standardOutput = outPipe
         process.standardError = errPipe
         process.standardInput = inPipe

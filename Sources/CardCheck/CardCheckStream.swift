@@ -1,0 +1,83 @@
+import PPShared
+
+/// Input lines read together and checked on one worker thread.
+public struct LineBatch: Sendable {
+    public var input: String
+    public var lines: [(number: Int, bytes: [UInt8])] = []
+}
+
+/// A batch's output, ready to write, and the worst outcome in it.
+public struct BatchResult: Sendable {
+    public var output: [UInt8] = []
+    public var status = ExitStatus.ok
+}
+
+extension CardChecker {
+    /// Checks every line of a batch: JSON records, or bare numbers with `bareNumbers`.
+    public func check(batch: LineBatch, bareNumbers: Bool) -> BatchResult {
+        var result = BatchResult()
+        result.output.reserveCapacity(batch.lines.count * 256)
+        for (number, bytes) in batch.lines {
+            let (record, outcome) = bytes.withUnsafeBufferPointer { buffer -> (JSON, CardOutcome) in
+                if bareNumbers {
+                    guard let text = String(validating: buffer, as: UTF8.self) else {
+                        let error = ToolError(.record, code: "bad_utf8", "\(batch.input) line \(number): not valid UTF-8")
+                        return (error.record(tool: Self.tool, input: batch.input, line: number), .unreadable)
+                    }
+                    return check(line: text, lineNumber: number)
+                }
+                switch JSONLinesReader.decode(buffer, input: batch.input, line: number, tool: Self.tool) {
+                case .record(let value, _): return check(record: value)
+                case .unreadable(let error, let line):
+                    return (error.record(tool: Self.tool, input: batch.input, line: line), .unreadable)
+                }
+            }
+            record.encode(into: &result.output)
+            result.output.append(0x0A)
+            result.status = max(result.status, outcome.exitStatus)
+        }
+        return result
+    }
+}
+
+extension CardOutcome {
+    var exitStatus: ExitStatus {
+        switch self {
+        case .valid: .ok
+        case .notValid: .findings
+        case .unreadable: .recordErrors
+        }
+    }
+}
+
+/// Cuts the inputs into batches: full batches while input is plentiful, a short one as soon as
+/// the next line would have to wait, so interactive use answers each record at once.
+public final class BatchReader {
+    private var readers: [LineReader]
+    private let batchSize: Int
+
+    public init(_ readers: [LineReader], batchSize: Int = 256) {
+        self.readers = readers
+        self.batchSize = batchSize
+    }
+
+    /// The next batch; `beforeWaiting` runs before a read that may block. Nil at the end of all inputs.
+    public func next(beforeWaiting: () throws -> Void) throws -> LineBatch? {
+        while let reader = readers.first {
+            var batch = LineBatch(input: reader.name)
+            while batch.lines.count < batchSize {
+                if reader.mayWait {
+                    if !batch.lines.isEmpty { return batch }
+                    try beforeWaiting()
+                }
+                guard let line = try reader.nextLine() else { break }
+                if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+                batch.lines.append((reader.lineNumber, line))
+            }
+            if batch.lines.count == batchSize { return batch }
+            readers.removeFirst()  // this input has ended
+            if !batch.lines.isEmpty { return batch }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import PPShared
+
+/// Groups consecutive page records of one document and turns them into one document record.
+///
+/// Pages of a document arrive one after another (pp-ingest writes them so); the document is complete
+/// when its last page ("page" == "pages") arrives, when another document starts, or at end of input.
+/// Error records pass through untouched, in order.
+public final class DocumentAssembler {
+    public enum Output: Sendable {
+        case document([JSON])  // the pages of one document
+        case passThrough(JSON)
+    }
+
+    private var pages: [JSON] = []
+    private var current: String?
+
+    public init() {}
+
+    /// Feeds one record; returns what is complete after it, in order.
+    public func add(_ record: JSON) -> [Output] {
+        var out: [Output] = []
+        if record.isErrorRecord || record["kind"]?.stringValue != "page" {
+            // An error about the document being assembled ends it first, to keep order.
+            if !pages.isEmpty, record["doc"]?.stringValue != current {
+                out.append(.document(pages))
+                pages = []
+                current = nil
+            }
+            out.append(.passThrough(record))
+            return out
+        }
+        let doc = record["doc"]?.stringValue ?? record["source"]?.stringValue ?? ""
+        if !pages.isEmpty, doc != current {
+            out.append(.document(pages))
+            pages = []
+        }
+        current = doc
+        pages.append(record)
+        if let p = record["page"]?.intValue, let n = record["pages"]?.intValue, p >= n {
+            out.append(.document(pages))
+            pages = []
+            current = nil
+        }
+        return out
+    }
+
+    /// Whatever is still open at end of input.
+    public func finish() -> [Output] {
+        defer {
+            pages = []
+            current = nil
+        }
+        return pages.isEmpty ? [] : [.document(pages)]
+    }
+}
+
+/// Turns the page records of one document into its document record.
+public struct DocumentProcessor: Sendable {
+    public enum ProfileChoice: Sendable {
+        case fixed(Profile)
+        case auto([Profile])
+    }
+
+    public let choice: ProfileChoice
+    public init(choice: ProfileChoice) { self.choice = choice }
+
+    /// Keys of page records that are not carried over to the document record.
+    static let pageKeys: Set<String> = [
+        "kind", "page", "pages", "lines", "size", "text_source", "image", "attachments", "media", "words", "thumbnail",
+        "preview", "ocr", "rotation", "qr", "codes",
+    ]
+
+    public static func lines(of pages: [JSON]) -> [TextLine] {
+        var out: [TextLine] = []
+        for (index, p) in pages.enumerated() {
+            let pageNo = p["page"]?.intValue ?? index + 1
+            for l in p["lines"]?.arrayValue ?? [] {
+                guard let text = l["text"]?.stringValue else { continue }
+                let box = Box(l["box"]?.arrayValue?.compactMap(\.doubleValue)) ?? Box(0, 0, 0, 0)
+                var words: [Word] = []
+                for w in l["words"]?.arrayValue ?? [] {
+                    guard let t = w["text"]?.stringValue else { continue }
+                    let wb = Box(w["box"]?.arrayValue?.compactMap(\.doubleValue)) ?? box
+                    words.append(Word(text: t, box: wb, conf: w["conf"]?.doubleValue))
+                }
+                out.append(TextLine(page: pageNo, text: text, box: box, conf: l["conf"]?.doubleValue, words: words))
+            }
+        }
+        return out
+    }
+
+    public func process(_ pages: [JSON]) -> JSON {
+        let first = pages[0]
+        var record: [String: JSON] = [:]
+        if case .object(let o) = first {
+            for (k, v) in o where !Self.pageKeys.contains(k) { record[k] = v }
+        }
+        record["kind"] = "document"
+        record["pages"] = .int(first["pages"]?.intValue ?? pages.count)
+        let lines = Self.lines(of: pages)
+        let attachments = pages.flatMap { $0["attachments"]?.arrayValue ?? [] }
+        let einvoice = EInvoice.fromAttachments(attachments)
+        let profile: Profile
+        switch choice {
+        case .fixed(let p): profile = p
+        case .auto(let all): profile = ProfileChooser.choose(all, lines: lines) ?? all[0]
+        }
+        var codes: [(PaymentCode, Int, Box?)] = []
+        for (index, p) in pages.enumerated() {
+            for c in p["codes"]?.arrayValue ?? [] {
+                guard let text = c["text"]?.stringValue, let code = PaymentCode.parse(text) else { continue }
+                codes.append((code, p["page"]?.intValue ?? index + 1, Box(c["box"]?.arrayValue?.compactMap(\.doubleValue))))
+            }
+        }
+        let extraction = Extractor(profile: profile).extract(lines: lines, einvoice: einvoice, codes: codes)
+        if !codes.isEmpty { record["payment_codes"] = .array(codes.map { .string($0.0.format) }) }
+        record["profile"] = .string(profile.name)
+        record["state"] = "processed"
+        record["payment_expected"] = .bool(extraction.paymentExpected)
+        if !extraction.paymentExpected {
+            record["no_payment_reasons"] = .array(extraction.noPaymentReasons.map { .string($0) })
+        }
+        record["decimal_mark"] = .string(String(extraction.decimalMark))
+        if extraction.einvoice { record["einvoice"] = true }
+        var cands: [String: JSON] = [:]
+        for field in Extractor.fields {
+            cands[field] = .array((extraction.candidates[field] ?? []).map { $0.json() })
+        }
+        record["candidates"] = .object(cands)
+        if lines.isEmpty { record["warning"] = "no text on any page (run pp-ocr on scans and photos first)" }
+        return .object(record)
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import PPShared
+
+/// pp-ingest's command line: the option table, the configuration it builds, and the run.
+public enum IngestCommand {
+    public static let spec = CommandSpec(
+        name: "pp-ingest",
+        summary: "open PDFs and images, write one page record per page (JSON Lines)",
+        usage: [
+            "pp-ingest [options] FILE|FOLDER...",
+            "pp-ingest [options] -              (records with \"source\", or one path per line, on stdin)",
+        ],
+        options: [
+            .value("dpi", "N", help: "render pages without usable text at N dpi (default 300)"),
+            .flag("color", help: "render in colour (default: 8-bit gray)"),
+            .flag("raster", help: "render every page, also those with a usable text layer"),
+            .value("work", "DIR", help: "folder for rasters, thumbnails and attachments (default .pp-work)"),
+            .value("max-megapixels", "N", help: "pixel budget per page image; huger pages get a lower dpi (default 40)"),
+            .value("thumbnails", "W", help: "also write a PNG thumbnail W pixels wide per page"),
+            .value("password", "PW", help: "user password for encrypted PDFs (better: PP_PDF_PASSWORD)"),
+            .value("image-dpi", "N", help: "resolution assumed for images that state none (default 300)"),
+            .value("jobs", short: "j", "N", help: "pages worked on in parallel (default: all cores)"),
+        ],
+        examples: [
+            ("pp-ingest bills/*.pdf photos/*.jpg > pages.jsonl", "one page record per page of every file"),
+            ("pp-ingest bills/ | pp-ocr | pp-extract --profile rs", "a whole folder, recursively, through the pipeline"),
+            ("PP_PDF_PASSWORD=secret pp-ingest locked.pdf", "an encrypted PDF, the password kept out of `ps`"),
+            ("pp-ingest --raster --color --thumbnails 200 scan.pdf", "render every page in colour, with thumbnails"),
+            ("pp-pages a.pdf --delete 2 -o b.pdf | pp-ingest -", "ingest what pp-pages wrote"),
+        ],
+        notes: """
+            Page records carry "lines" (words and boxes in PDF points, origin top-left) when the PDF
+            has usable text, and "image" (a PNG in the work folder, or the image file itself) when
+            the page needs OCR. Rasters are named by the file's SHA-256 and reused when present, so
+            a rerun or an interrupted batch is cheap. Attachments (e.g. Factur-X XML) are listed on
+            the first page record and saved to the work folder.
+            """)
+
+    /// Builds the options from the parsed command line and environment.
+    public static func options(_ args: ParsedArguments, environment: [String: String]) throws(ToolError) -> IngestOptions {
+        var o = IngestOptions()
+        o.dpi = try args.int("dpi", default: 300, in: 10...2400)
+        o.color = args.has("color")
+        o.rasterAll = args.has("raster")
+        if let work = args.value("work") {
+            guard !work.isEmpty else { throw .usage("--work needs a folder name") }
+            o.workFolder = work
+        }
+        o.maxPixels = try args.int("max-megapixels", default: 40, in: 1...1000) * 1_000_000
+        if args.value("thumbnails") != nil { o.thumbnailWidth = try args.int("thumbnails", default: 200, in: 8...4000) }
+        o.password = args.value("password") ?? environment["PP_PDF_PASSWORD"]
+        o.imageDPI = try args.int("image-dpi", default: 300, in: 10...2400)
+        return o
+    }
+
+    /// Runs pp-ingest: every input's pages, in input order, on --jobs worker threads.
+    public static func run(_ args: ParsedArguments, diagnostics: Diagnostics) throws -> ExitStatus {
+        let options = try options(args, environment: ProcessInfo.processInfo.environment)
+        let jobs = try args.int("jobs", default: coreCount, in: 1...256)
+        var operands = args.operands
+        if operands.isEmpty {
+            guard isatty(0) == 0 else {
+                throw ToolError.usage("no input: give files or folders, or '-' to read paths or records from stdin")
+            }
+            operands = ["-"]
+        }
+        let stdin = operands.contains("-") ? LineReader(standardInputNamed: "stdin") : nil
+        let inputs = InputStream(operands: operands, stdin: stdin, workFolder: options.workFolder)
+        inputs.onEmptyFolder = { folder in
+            diagnostics.warning("'\(folder)' holds no PDF or image file (PDF, PNG, JPEG, TIFF, BMP, PNM, WebP)")
+        }
+        let sink = OutputSink(autoFlush: true)
+        let planner = Planner(options: options)
+        let progress = Progress(enabled: Diagnostics.stderrIsTerminal, diagnostics: diagnostics)
+        var tasks: [PageTask] = []
+        var taskIndex = 0
+        var errors = 0
+
+        let map = OrderedParallelMap<PageTask, PageOutput>(jobs: jobs) {
+            let worker = PageWorker(options: options)
+            return { task in worker.run(task) }
+        }
+        try map.run(
+            nextDraining: { drain in
+                // Before pp-ingest waits for more stdin, every finished record goes out first, so a
+                // slow producer (pp-pages, a person typing paths) sees each page as soon as it is done.
+                try withoutActuallyEscaping(drain) { drain in
+                    stdin?.beforeBlockingRead = drain
+                    defer { stdin?.beforeBlockingRead = nil }
+                    while taskIndex == tasks.count {
+                        tasks.removeAll(keepingCapacity: true)
+                        taskIndex = 0
+                        guard let event = try inputs.next() else { return nil }
+                        switch event {
+                        case .record(let record): tasks.append(.record(record))
+                        case .file(let item):
+                            progress.opening(item.source)
+                            tasks = planner.plan(item)
+                            progress.planned(tasks.count)
+                        }
+                    }
+                    defer { taskIndex += 1 }
+                    return tasks[taskIndex]
+                }
+            },
+            emit: { output in
+                if output.isError { errors += 1 }
+                try sink.write(bytes: output.bytes + [0x0A])
+                progress.wrote()
+            })
+        progress.finish()
+        try sink.flush()
+        return errors > 0 ? .recordErrors : .ok
+    }
+}
+
+/// A one-line progress display on stderr, only when stderr is a terminal.
+final class Progress {
+    let enabled: Bool
+    let diagnostics: Diagnostics
+    private var planned = 0
+    private var written = 0
+    private var current = ""
+    private var lastDraw = 0.0
+
+    init(enabled: Bool, diagnostics: Diagnostics) {
+        self.enabled = enabled
+        self.diagnostics = diagnostics
+    }
+
+    func opening(_ source: String) {
+        current = source
+    }
+
+    func planned(_ n: Int) {
+        planned += n
+        draw()
+    }
+
+    func wrote() {
+        written += 1
+        draw()
+    }
+
+    private func draw(force: Bool = false) {
+        guard enabled else { return }
+        let now = Date().timeIntervalSinceReferenceDate
+        guard force || now - lastDraw > 0.1 else { return }
+        lastDraw = now
+        var name = current
+        if name.count > 50 { name = "…" + name.suffix(49) }
+        diagnostics.emit("\r\u{1B}[Kpp-ingest: \(written)/\(planned) pages  \(name)")
+    }
+
+    func finish() {
+        guard enabled else { return }
+        diagnostics.emit("\r\u{1B}[Kpp-ingest: \(written) records\n")
+    }
+}

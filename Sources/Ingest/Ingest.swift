@@ -1,0 +1,255 @@
+import CPoppler
+import Foundation
+import PPShared
+
+/// The keys of a page record that pp-ingest owns (everything else of an input record passes through;
+/// "warnings" of an input record, such as pp-pages writes, are kept and pp-ingest's are added to them).
+public enum PageRecord {
+    public static let ownedKeys = [
+        "kind", "doc", "source", "page", "pages", "media", "size", "text_source", "text_layer", "image", "lines",
+        "thumbnail", "attachments", "state", "error",
+    ]
+}
+
+/// What the planner learnt about one input file; shared by all of its page tasks.
+public struct DocumentInfo: Sendable {
+    public enum Media: String, Sendable { case pdf, image }
+    let item: InputItem
+    let media: Media
+    /// "sha256:<hex>".
+    let doc: String
+    let pages: Int
+    /// Attachments of a PDF ("attachments" of its first page record).
+    let attachments: JSON?
+    let header: ImageHeader?
+    /// Warnings about the whole file (repairs), written on its first page record.
+    let warnings: [JSON]
+
+    var hex: String { String(doc.dropFirst("sha256:".count)) }
+    /// The work subfolder of this document: content-addressed by the file's bytes.
+    func folder(_ options: IngestOptions) -> String {
+        (options.workFolder.hasSuffix("/") ? options.workFolder : options.workFolder + "/") + hex.prefix(16)
+    }
+
+    /// The record every page of the document starts from.
+    func baseRecord(page: Int) -> [String: JSON] {
+        var o = item.base
+        o["kind"] = "page"
+        o["doc"] = .string(doc)
+        o["source"] = .string(item.source)
+        o["media"] = .string(media.rawValue)
+        o["page"] = .int(page)
+        o["pages"] = .int(pages)
+        return o
+    }
+}
+
+/// One unit of parallel work: a page to produce, or a finished record to pass along in order.
+public enum PageTask: Sendable {
+    case page(DocumentInfo, index: Int)
+    case record(JSON)
+}
+
+/// Opens each input on the calling thread just far enough to know its pages (hash, page count,
+/// attachments, encryption), and splits it into page tasks.
+public struct Planner {
+    public let options: IngestOptions
+
+    public init(options: IngestOptions) { self.options = options }
+
+    /// The page tasks of one input; a file that cannot be used yields one error record.
+    public func plan(_ item: InputItem) -> [PageTask] {
+        var base = item.base
+        base["kind"] = "page"
+        base["source"] = .string(item.source)
+        func failure(_ code: String, _ message: String, doc: String? = nil) -> [PageTask] {
+            var record = JSON.object(base)
+            if let doc { record["doc"] = .string(doc) }
+            return [.record(record.markedAsError(ToolError(.record, code: code, message), tool: InputStream.tool))]
+        }
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: item.path, isDirectory: &isDir) else {
+            return failure("not_found", "'\(item.source)' does not exist")
+        }
+        if isDir.boolValue { return failure("not_a_file", "'\(item.source)' is a folder with no supported files") }
+        guard let digest = sha256(path: item.path) else {
+            return failure("cannot_read", "cannot read '\(item.source)': \(systemErrorText(errno))")
+        }
+        let doc = "sha256:" + digest
+        switch sniff(path: item.path) {
+        case .pdf:
+            return planPDF(item, doc: doc, failure: failure)
+        case .image:
+            if let kind = ImageCompleteness.kind(path: item.path), !ImageCompleteness.isComplete(path: item.path, kind: kind) {
+                return failure(
+                    "image_damaged",
+                    "'\(item.source)' is cut short (the \(kind == .jpeg ? "JPEG" : "PNG") data ends before the image does): copy or export it again",
+                    doc: doc)
+            }
+            guard let header = ImageHeader.read(path: item.path) else {
+                return failure(
+                    "image_unreadable", "'\(item.source)' is not an image leptonica can read (damaged or unsupported)", doc: doc)
+            }
+            let info = DocumentInfo(
+                item: item, media: .image, doc: doc, pages: header.frames, attachments: nil, header: header, warnings: [])
+            return (0..<header.frames).map { .page(info, index: $0) }
+        case .empty:
+            return failure("empty_file", "'\(item.source)' is empty", doc: doc)
+        case .unknown:
+            return failure(
+                "unsupported_format",
+                "'\(item.source)' is neither a PDF nor an image pp-ingest reads (PNG, JPEG, TIFF, BMP, PNM, WebP)",
+                doc: doc)
+        }
+    }
+
+    private func planPDF(_ item: InputItem, doc: String, failure: (String, String, String?) -> [PageTask]) -> [PageTask] {
+        let pdf: PDFDocument
+        do throws(PDFOpenFailure) {
+            pdf = try PDFDocument.open(path: item.path, password: options.password)
+        } catch {
+            guard case .damaged(let reason) = error else {
+                let how =
+                    options.password == nil
+                    ? "needs a password: give it with --password or the PP_PDF_PASSWORD environment variable"
+                    : "did not open with the password given (wrong password)"
+                return failure("pdf_encrypted", "'\(item.source)' is encrypted and \(how)", doc)
+            }
+            return failure(
+                "pdf_damaged",
+                "'\(item.source)' is damaged and cannot be repaired (poppler: \(reason)): get a fresh copy from its sender", doc)
+        }
+        let pages = pdf.pageCount
+        guard pages > 0 else { return failure("pdf_damaged", "'\(item.source)' has no pages poppler can read", doc) }
+        var warnings: [JSON] = []
+        if !CrossReference.isIntact(path: item.path) {
+            warnings.append([
+                "code": "pdf_repaired",
+                "message": .string(
+                    "'\(item.source)' is damaged (its cross-reference table is missing or broken); poppler rebuilt it: check the pages against the original"
+                ),
+            ])
+        }
+        let hex = String(doc.dropFirst(7))
+        let folder =
+            (options.workFolder.hasSuffix("/") ? options.workFolder : options.workFolder + "/") + hex.prefix(16) + "/attachments"
+        var saveFailures: [String] = []
+        var fileNames: [String] = []
+        let attachments = pdf.attachments { index, attachment, save in
+            // Two attachments may share a name: the later ones get their number in front.
+            var name = Self.safeName(attachment.name, index: index)
+            if fileNames.contains(name) { name = "\(index + 1)-" + name }
+            fileNames.append(name)
+            let target = folder + "/" + name
+            if FileManager.default.fileExists(atPath: target) { return }
+            do {
+                try AtomicFile.write(to: target, produce: save)
+            } catch {
+                saveFailures.append(attachment.name)
+            }
+        }
+        var attachmentsJSON: JSON?
+        if !attachments.isEmpty {
+            attachmentsJSON = .array(
+                attachments.enumerated().map { index, a in
+                    let path = folder + "/" + fileNames[index]
+                    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? a.size
+                    var o: [String: JSON] = [
+                        "name": .string(a.name), "path": .string(path), "size": .int(size),
+                        "mime": .string(Self.mime(name: a.name, path: path)),
+                    ]
+                    if let d = a.description { o["description"] = .string(d) }
+                    if let format = Self.einvoiceFormat(path: path) { o["einvoice"] = .string(format) }
+                    return .object(o)
+                })
+        }
+        for name in saveFailures {
+            warnings.append([
+                "code": "attachment_not_saved", "message": .string("cannot save attachment '\(name)' of '\(item.source)'"),
+            ])
+        }
+        let info = DocumentInfo(
+            item: item, media: .pdf, doc: doc, pages: pages, attachments: attachmentsJSON, header: nil, warnings: warnings)
+        return (0..<pages).map { .page(info, index: $0) }
+    }
+
+    /// An attachment's file name made safe for the work folder: no folders, no dot files.
+    static func safeName(_ name: String, index: Int) -> String {
+        var base = (name as NSString).lastPathComponent
+        base = String(base.unicodeScalars.map { $0.value < 0x20 || $0 == "/" || $0 == "\\" ? "_" : Character($0) })
+        while base.hasPrefix(".") { base.removeFirst() }
+        return base.isEmpty ? "attachment-\(index + 1)" : base
+    }
+
+    static func mime(name: String, path: String) -> String {
+        switch (name as NSString).pathExtension.lowercased() {
+        case "xml": return "application/xml"
+        case "pdf": return "application/pdf"
+        case "json": return "application/json"
+        case "txt": return "text/plain"
+        case "csv": return "text/csv"
+        case "png": return "image/png"
+        case "jpg", "jpeg": return "image/jpeg"
+        default:
+            if let head = FileManager.default.contents(atPath: path)?.prefix(5), head.elementsEqual("<?xml".utf8) {
+                return "application/xml"
+            }
+            return "application/octet-stream"
+        }
+    }
+
+    /// "cii" (Factur-X, ZUGFeRD, XRechnung CII) or "ubl" when the attachment is an e-invoice XML.
+    static func einvoiceFormat(path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: 1 << 16) else { return nil }
+        let head = String(decoding: data, as: UTF8.self)
+        if head.contains("CrossIndustryInvoice") || head.contains("CrossIndustryDocument") { return "cii" }
+        if head.contains("urn:oasis:names:specification:ubl:schema:xsd:Invoice") || head.contains("<Invoice") { return "ubl" }
+        return nil
+    }
+
+    enum Sniffed { case pdf, image, empty, unknown }
+
+    /// The kind of file from its first bytes (a PDF may have junk before "%PDF", poppler allows 1 KB).
+    func sniff(path: String) -> Sniffed {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return .unknown }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: 1024), !data.isEmpty else { return .empty }
+        let b = [UInt8](data)
+        if let range = data.range(of: Data("%PDF-".utf8)), range.lowerBound < 1024 { return .pdf }
+        if b.count >= 4 {
+            if b[0] == 0x89, b[1] == 0x50 { return .image }  // PNG
+            if b[0] == 0xFF, b[1] == 0xD8 { return .image }  // JPEG
+            if (b[0] == 0x49 && b[1] == 0x49) || (b[0] == 0x4D && b[1] == 0x4D) { return .image }  // TIFF
+            if b[0] == 0x42, b[1] == 0x4D { return .image }  // BMP
+            if b[0] == 0x50, (0x31...0x37).contains(b[1]) { return .image }  // PNM
+            if b.count >= 12, b[0] == 0x52, b[1] == 0x49, b[8] == 0x57, b[9] == 0x45 { return .image }  // RIFF WEBP
+            if b[0] == 0x47, b[1] == 0x49, b[2] == 0x46 { return .image }  // GIF
+        }
+        if (path as NSString).pathExtension.lowercased() == "pdf" { return .pdf }  // let poppler name the fault
+        return .unknown
+    }
+}
+
+/// SHA-256 of a file's bytes as lower-case hex (glib's GChecksum), nil when it cannot be read.
+public func sha256(path: String) -> String? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    guard let checksum = g_checksum_new(G_CHECKSUM_SHA256) else { return nil }
+    defer { g_checksum_free(checksum) }
+    let size = 1 << 20
+    let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
+    defer { buffer.deallocate() }
+    while true {
+        let n = read(fd, buffer, size)
+        if n < 0 {
+            if errno == EINTR { continue }
+            return nil
+        }
+        if n == 0 { break }
+        g_checksum_update(checksum, buffer, n)
+    }
+    return String(cString: g_checksum_get_string(checksum))
+}

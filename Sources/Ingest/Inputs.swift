@@ -1,0 +1,175 @@
+import Foundation
+import PPShared
+
+/// One input of a run: a file to open, how the user named it, and the keys of the record it came
+/// in (for stdin records) that must reach every page record unchanged.
+public struct InputItem: Sendable {
+    /// The path to open.
+    public var path: String
+    /// "source" in the output: the path as given.
+    public var source: String
+    /// Keys of the input record (pass-through), without the ones pp-ingest owns.
+    public var base: [String: JSON]
+
+    public init(path: String, source: String? = nil, base: [String: JSON] = [:]) {
+        self.path = path
+        self.source = source ?? path
+        self.base = base
+    }
+}
+
+/// What the input stream yields: a file to ingest, or a record to write as it is (an error record
+/// from an earlier tool, or the error record for an unusable input line).
+public enum InputEvent: Sendable {
+    case file(InputItem)
+    case record(JSON)
+}
+
+/// Turns operands and stdin lines into files: folders are walked recursively in sorted order,
+/// keeping supported files only; stdin lines are records with "source" (such as pp-pages writes)
+/// or plain paths.
+public final class InputStream {
+    private var operands: [String]
+    private var operandIndex = 0
+    private var pending: [InputEvent] = []
+    private var pendingIndex = 0
+    private var stdin: LineReader?
+    private let readStdin: Bool
+    private let workFolder: String
+    public static let tool = "pp-ingest"
+    /// Called with a folder that holds no supported file (the run says so on stderr).
+    public var onEmptyFolder: ((String) -> Void)?
+
+    /// File extensions a folder walk picks up.
+    public static let supportedExtensions: Set<String> = [
+        "pdf", "png", "jpg", "jpeg", "jpe", "tif", "tiff", "bmp", "pnm", "pbm", "pgm", "ppm", "webp",
+    ]
+
+    public init(operands: [String], stdin: LineReader? = nil, workFolder: String) {
+        self.operands = operands
+        self.readStdin = stdin != nil
+        self.stdin = stdin
+        self.workFolder = workFolder
+    }
+
+    /// The next event, nil at the end.
+    public func next() throws -> InputEvent? {
+        while true {
+            if pendingIndex < pending.count {
+                let event = pending[pendingIndex]
+                pendingIndex += 1
+                if pendingIndex == pending.count {
+                    pending.removeAll(keepingCapacity: true)
+                    pendingIndex = 0
+                }
+                return event
+            }
+            if operandIndex < operands.count {
+                let operand = operands[operandIndex]
+                operandIndex += 1
+                if operand == "-" {
+                    try drainStdin()
+                } else {
+                    expand(InputItem(path: operand))
+                }
+                continue
+            }
+            return nil
+        }
+    }
+
+    private func drainStdin() throws {
+        guard let reader = stdin else { return }
+        // Read one line at a time so the stream stays lazy; re-queue "-" until stdin ends.
+        let line: String? = try reader.withNextLine { bytes in
+            String(decoding: bytes, as: UTF8.self)
+        }
+        guard let line else {
+            stdin = nil
+            return
+        }
+        operandIndex -= 1  // come back to "-" for the next line
+        let text = line.trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty else { return }
+        if text.hasPrefix("{") {
+            let lineNumber = reader.lineNumber
+            let decoded: JSONLine
+            do {
+                let value = try JSON.parse(text)
+                if case .object = value {
+                    decoded = .record(value, line: lineNumber)
+                } else {
+                    decoded = .unreadable(
+                        ToolError(.record, code: "not_an_object", "\(reader.name) line \(lineNumber): not a JSON object"),
+                        line: lineNumber)
+                }
+            } catch {
+                decoded = .unreadable(
+                    ToolError(
+                        .record, code: "bad_json",
+                        "\(reader.name) line \(lineNumber): not valid JSON (\(error.reason) at byte \(error.offset + 1))"),
+                    line: lineNumber)
+            }
+            switch decoded {
+            case .unreadable(let error, let line):
+                pending.append(.record(error.record(tool: Self.tool, input: reader.name, line: line)))
+            case .record(let record, let line):
+                if record.isErrorRecord {
+                    pending.append(.record(record))
+                    return
+                }
+                guard let source = record["source"]?.stringValue, !source.isEmpty else {
+                    let error = ToolError(
+                        .record, code: "no_source", "\(reader.name) line \(line): the record has no \"source\" file to ingest")
+                    pending.append(.record(record.markedAsError(error, tool: Self.tool)))
+                    return
+                }
+                var base = record.objectValue ?? [:]
+                for key in PageRecord.ownedKeys { base[key] = nil }
+                expand(InputItem(path: source, source: source, base: base))
+            }
+        } else {
+            expand(InputItem(path: text))
+        }
+    }
+
+    /// Queues a path: a folder becomes its supported files (recursive, sorted), anything else itself.
+    private func expand(_ item: InputItem) {
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: item.path, isDirectory: &isDir), isDir.boolValue else {
+            pending.append(.file(item))
+            return
+        }
+        let found = Self.walk(folder: item.path, skipping: workFolder)
+        if found.isEmpty { onEmptyFolder?(item.source) }
+        for path in found {
+            pending.append(.file(InputItem(path: path, source: path, base: item.base)))
+        }
+    }
+
+    /// Supported files below `folder`, recursively, sorted by their path bytes; hidden entries
+    /// and the work folder are skipped.
+    static func walk(folder: String, skipping workFolder: String) -> [String] {
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        let skip = URL(fileURLWithPath: workFolder).standardizedFileURL.path
+        var found: [String] = []
+        var stack = [prefix]
+        while let dir = stack.popLast() {
+            if URL(fileURLWithPath: dir).standardizedFileURL.path == skip { continue }
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { continue }
+            for name in names where !name.hasPrefix(".") {
+                let path = dir + name
+                var isDir: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else { continue }
+                if isDir.boolValue {
+                    // A symbolic link to a folder is not followed: it could loop back up the tree.
+                    let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
+                    if type != .typeSymbolicLink { stack.append(path + "/") }
+                } else if supportedExtensions.contains((name as NSString).pathExtension.lowercased()) {
+                    found.append(path)
+                }
+            }
+        }
+        return found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+}

@@ -1,0 +1,314 @@
+import CLeptonica
+import Foundation
+import PPShared
+
+/// One finished record, already encoded on the worker thread (compact JSON, no newline).
+public struct PageOutput: Sendable {
+    public let isError: Bool
+    public let bytes: [UInt8]
+
+    /// The record as a JSON value (for tests and in-process callers).
+    public var json: JSON { (try? JSON.parse(bytes)) ?? .null }
+
+    /// Encodes `record`; `lines` is the pre-encoded "lines" value, spliced in at its sorted place.
+    static func encode(_ record: JSON, lines: [UInt8]? = nil) -> PageOutput {
+        var out: [UInt8] = []
+        guard let lines, case .object(let members) = record else {
+            record.encode(into: &out)
+            return PageOutput(isError: record.isErrorRecord, bytes: out)
+        }
+        out.reserveCapacity(lines.count + 1024)
+        var keys = Array(members.keys)
+        keys.append("lines")
+        keys.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        out.append(UInt8(ascii: "{"))
+        for (i, key) in keys.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            PageText.appendString(key, into: &out)
+            out.append(UInt8(ascii: ":"))
+            if key == "lines" {
+                out.append(contentsOf: lines)
+            } else {
+                members[key]!.encode(into: &out)
+            }
+        }
+        out.append(UInt8(ascii: "}"))
+        return PageOutput(isError: record.isErrorRecord, bytes: out)
+    }
+}
+
+/// Produces page records on one thread. It keeps the last PDF it opened (one poppler document per
+/// worker thread), so consecutive pages of a document share it. Not Sendable: one per thread.
+public final class PageWorker {
+    let options: IngestOptions
+    private var open: (path: String, document: PDFDocument)?
+    /// The last raster band surface, reused by the next page of the same size.
+    private let bands = BandCache()
+    /// The encoded "lines" of the page being worked on.
+    private var lines: [UInt8]?
+
+    public init(options: IngestOptions) { self.options = options }
+
+    /// The record for one task, encoded (never throws: a failure becomes an error record).
+    public func run(_ task: PageTask) -> PageOutput {
+        switch task {
+        case .record(let record): return PageOutput.encode(record)
+        case .page(let info, let index):
+            lines = nil
+            defer { lines = nil }
+            var record = info.baseRecord(page: index + 1)
+            if index == 0 {
+                if let attachments = info.attachments { record["attachments"] = attachments }
+                for warning in info.warnings { addWarning(warning, to: &record) }
+            }
+            do {
+                switch info.media {
+                case .pdf: try pdfPage(info, index: index, into: &record)
+                case .image: try imagePage(info, index: index, into: &record)
+                }
+                return PageOutput.encode(.object(record), lines: lines)
+            } catch {
+                return PageOutput.encode(JSON.object(record).markedAsError(error, tool: InputStream.tool))
+            }
+        }
+    }
+
+    private func document(_ info: DocumentInfo) throws(ToolError) -> PDFDocument {
+        if let open, open.path == info.item.path { return open.document }
+        self.open = nil
+        do {
+            let document = try PDFDocument.open(path: info.item.path, password: options.password)
+            open = (info.item.path, document)
+            return document
+        } catch {
+            throw ToolError(
+                .record, code: "pdf_damaged", "'\(info.item.source)' cannot be opened again: it changed or is damaged")
+        }
+    }
+
+    private func addWarning(_ warning: JSON, to record: inout [String: JSON]) {
+        // Warnings an earlier tool wrote (pp-pages) stay; a non-list value is kept inside the list.
+        var list = record["warnings"].map { $0.arrayValue ?? [$0] } ?? []
+        list.append(warning)
+        record["warnings"] = .array(list)
+    }
+
+    // MARK: PDF pages
+
+    private func pdfPage(_ info: DocumentInfo, index: Int, into record: inout [String: JSON]) throws(ToolError) {
+        let pdf = try document(info)
+        guard let page = pdf.page(index) else {
+            throw ToolError(
+                .record, code: "pdf_damaged",
+                "page \(index + 1) of '\(info.item.source)' cannot be read: the page object is damaged")
+        }
+        let (w, h) = page.size
+        guard w > 0, h > 0, w.isFinite, h.isFinite else {
+            throw ToolError(.record, code: "pdf_damaged", "page \(index + 1) of '\(info.item.source)' has no usable page size")
+        }
+        record["size"] = .box([w, h])
+        let text = PageText(raw: page.textLayer(), width: w, height: h)
+        var usable = text.isUsable
+        if usable, !text.isPriorOCR, text.goodCharacters < PageText.scanOverlayCharacters, page.imageCoverage() >= 0.5 {
+            // A scan with a few characters of real text on top (a stamp, a page number, a file name):
+            // the page's content is in the image, so it goes to OCR.
+            usable = false
+        }
+        if text.lines.isEmpty, text.allCharacters == 0 {
+            let fallback = page.lineText().unicodeScalars.filter {
+                !$0.properties.isWhitespace && !RawTextLayer.isDirectionMark($0)
+            }
+            if !fallback.isEmpty {
+                addWarning(
+                    [
+                        "code": "text_unplaced",
+                        "message": .string(
+                            "page \(index + 1) of '\(info.item.source)' has \(fallback.count) characters of text that poppler cannot place on the page; the page goes to OCR"
+                        ),
+                    ], to: &record)
+            }
+        }
+        if !text.lines.isEmpty {
+            var encoded: [UInt8] = []
+            text.encodedJSON(into: &encoded)
+            lines = encoded
+        }
+        if usable {
+            record["text_source"] = "pdf"
+            record["text_layer"] = text.isPriorOCR ? "ocr" : "digital"
+        } else {
+            record["text_source"] = .null
+        }
+        if options.rasterAll || !usable {
+            record["image"] = try raster(page, info: info, index: index, width: w, height: h, record: &record)
+        }
+        if let thumbWidth = options.thumbnailWidth {
+            let path = info.folder(options) + "/p\(index + 1)-thumb\(thumbWidth).png"
+            let thumbHeight = max(1, Int((h * Double(thumbWidth) / w).rounded()))
+            if pngSize(path: path) == nil {
+                guard
+                    let image = Image.render(
+                        page, width: thumbWidth, height: thumbHeight, scale: Double(thumbWidth) / w, color: true,
+                        dpi: max(1, Int((72 * Double(thumbWidth) / w).rounded())))
+                else {
+                    throw ToolError(
+                        .record, code: "render_failed", "page \(index + 1) of '\(info.item.source)': cannot render the thumbnail")
+                }
+                try image.writePNG(to: path, compression: 6)
+            }
+            record["thumbnail"] = ["path": .string(path), "width": .int(thumbWidth), "height": .int(thumbHeight)]
+        }
+    }
+
+    /// The resolution a page is rendered at: --dpi, lowered for huge pages to stay in the pixel
+    /// budget and under cairo's size limit.
+    static func effectiveDPI(width: Double, height: Double, dpi: Int, maxPixels: Int) -> Int {
+        var d = dpi
+        func pixels(_ d: Int) -> (Int, Int) {
+            (Int((width * Double(d) / 72).rounded(.up)), Int((height * Double(d) / 72).rounded(.up)))
+        }
+        var (pw, ph) = pixels(d)
+        if pw * ph > maxPixels || max(pw, ph) > IngestOptions.maxSide {
+            let byArea = (Double(maxPixels) / (Double(pw) * Double(ph))).squareRoot()
+            let bySide = Double(IngestOptions.maxSide) / Double(max(pw, ph))
+            d = max(1, Int(Double(d) * min(byArea, bySide)))
+            (pw, ph) = pixels(d)
+            while d > 1, pw * ph > maxPixels || max(pw, ph) > IngestOptions.maxSide {
+                d -= 1
+                (pw, ph) = pixels(d)
+            }
+        }
+        return d
+    }
+
+    private func raster(
+        _ page: PDFPage, info: DocumentInfo, index: Int, width w: Double, height h: Double, record: inout [String: JSON]
+    ) throws(ToolError) -> JSON {
+        let dpi = Self.effectiveDPI(width: w, height: h, dpi: options.dpi, maxPixels: options.maxPixels)
+        if dpi < options.dpi {
+            addWarning(
+                [
+                    "code": "dpi_lowered",
+                    "message": .string(
+                        "page \(index + 1) of '\(info.item.source)' is \(Int(w.rounded())) x \(Int(h.rounded())) pt: rendered at \(dpi) dpi instead of \(options.dpi) to stay within \(options.maxPixels / 1_000_000) megapixels"
+                    ),
+                ], to: &record)
+        }
+        let path = info.folder(options) + "/p\(index + 1)-\(dpi)dpi-\(options.color ? "color" : "gray").png"
+        if let existing = pngSize(path: path) {
+            return ["path": .string(path), "dpi": .int(dpi), "width": .int(existing.width), "height": .int(existing.height)]
+        }
+        let pw = max(1, Int((w * Double(dpi) / 72).rounded(.up)))
+        let ph = max(1, Int((h * Double(dpi) / 72).rounded(.up)))
+        guard
+            let image = Image.render(
+                page, width: pw, height: ph, scale: Double(dpi) / 72, color: options.color, dpi: dpi, bands: bands)
+        else {
+            throw ToolError(
+                .record, code: "render_failed",
+                "page \(index + 1) of '\(info.item.source)': cannot render \(pw) x \(ph) pixels (out of memory?)")
+        }
+        try image.writePNG(to: path, compression: options.pngCompression)
+        return ["path": .string(path), "dpi": .int(dpi), "width": .int(pw), "height": .int(ph)]
+    }
+
+    // MARK: Image pages
+
+    private func imagePage(_ info: DocumentInfo, index: Int, into record: inout [String: JSON]) throws(ToolError) {
+        guard var header = info.header else { throw ToolError(.record, code: "image_unreadable", "no header") }
+        let source = info.item.source
+        let label = info.pages > 1 ? "page \(index + 1) of '\(source)'" : "'\(source)'"
+        if header.isTIFF, index > 0 {
+            var w: Int32 = 0
+            var h: Int32 = 0
+            var bps: Int32 = 0
+            var spp: Int32 = 0
+            var res: Int32 = 0
+            var cmap: Int32 = 0
+            var format: Int32 = 0
+            if readHeaderTiff(info.item.path, Int32(index), &w, &h, &bps, &spp, &res, &cmap, &format) == 0 {
+                header = ImageHeader(
+                    format: format, width: Int(w), height: Int(h), bitsPerSample: Int(bps), samplesPerPixel: Int(spp),
+                    dpi: Int(res), orientation: 1, frames: header.frames)
+            }
+        }
+        var dpi = header.dpi
+        if dpi <= 1 {
+            dpi = options.imageDPI
+            addWarning(
+                ["code": "dpi_assumed", "message": .string("\(label) states no resolution: \(dpi) dpi assumed (--image-dpi)")],
+                to: &record)
+        }
+        let rotated = header.orientation >= 5
+        let (ow, oh) = rotated ? (header.height, header.width) : (header.width, header.height)
+        record["size"] = .box([Double(ow) * 72 / Double(dpi), Double(oh) * 72 / Double(dpi)])
+        record["text_source"] = .null
+
+        var imageJSON: [String: JSON]
+        var decoded: Image?
+        if header.usableAsIs, ow * oh <= options.maxPixels {
+            imageJSON = ["path": .string(info.item.path), "dpi": .int(dpi), "width": .int(ow), "height": .int(oh)]
+            if header.isTIFF, info.pages > 1 { imageJSON["frame"] = .int(index) }
+        } else {
+            // Named by the pixel budget too when it shrinks the image, so another budget gets its own file.
+            let budget = ow * oh > options.maxPixels ? "-\(options.maxPixels / 1_000_000)mp" : ""
+            let path = info.folder(options) + "/p\(index + 1)-image\(budget).png"
+            if let existing = pngSize(path: path) {
+                let scaledDPI = Int((Double(dpi) * Double(existing.width) / Double(ow)).rounded())
+                imageJSON = [
+                    "path": .string(path), "dpi": .int(scaledDPI), "width": .int(existing.width), "height": .int(existing.height),
+                ]
+            } else {
+                guard
+                    let (image, _) = ImageNormalizer.decode(
+                        path: info.item.path, header: header, frame: index, maxPixels: options.maxPixels),
+                    ImageNormalizer.normalize(image, orientation: header.orientation)
+                else {
+                    throw ToolError(.record, code: "image_unreadable", "\(label) cannot be decoded: the image data is damaged")
+                }
+                _ = ImageNormalizer.fit(image, maxPixels: options.maxPixels)
+                let scaledDPI = max(1, Int((Double(dpi) * Double(image.width) / Double(ow)).rounded()))
+                image.setResolution(scaledDPI)
+                try image.writePNG(to: path, compression: options.pngCompression)
+                imageJSON = [
+                    "path": .string(path), "dpi": .int(scaledDPI), "width": .int(image.width), "height": .int(image.height),
+                ]
+                decoded = image
+            }
+            if ow * oh > options.maxPixels {
+                addWarning(
+                    [
+                        "code": "dpi_lowered",
+                        "message": .string(
+                            "\(label) is \(ow) x \(oh) pixels: scaled to stay within \(options.maxPixels / 1_000_000) megapixels"),
+                    ], to: &record)
+            }
+        }
+        if header.dpi <= 1 { imageJSON["dpi_assumed"] = true }
+        record["image"] = .object(imageJSON)
+
+        if let thumbWidth = options.thumbnailWidth {
+            let path = info.folder(options) + "/p\(index + 1)-thumb\(thumbWidth).png"
+            let thumbHeight = max(1, Int((Double(oh) * Double(thumbWidth) / Double(ow)).rounded()))
+            if pngSize(path: path) == nil {
+                if decoded == nil {
+                    guard
+                        let (image, _) = ImageNormalizer.decode(
+                            path: info.item.path, header: header, frame: index, maxPixels: options.maxPixels),
+                        ImageNormalizer.normalize(image, orientation: header.orientation)
+                    else {
+                        throw ToolError(
+                            .record, code: "image_unreadable", "\(label) cannot be decoded: the image data is damaged")
+                    }
+                    decoded = image
+                }
+                guard let thumb = decoded?.scaled(toWidth: thumbWidth) else {
+                    throw ToolError(.record, code: "render_failed", "\(label): cannot make the thumbnail")
+                }
+                try thumb.writePNG(to: path, compression: 6)
+            }
+            let actual = pngSize(path: path) ?? (thumbWidth, thumbHeight)
+            record["thumbnail"] = ["path": .string(path), "width": .int(actual.width), "height": .int(actual.height)]
+        }
+    }
+}

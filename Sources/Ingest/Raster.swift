@@ -1,0 +1,156 @@
+import CLeptonica
+import Foundation
+import PPShared
+
+// Ownership: `Image` owns one leptonica Pix and calls pixDestroy in deinit. It is not Sendable; an
+// image lives and dies on the worker thread that made it.
+
+/// A leptonica image (PIX).
+final class Image {
+    private(set) var pix: UnsafeMutablePointer<PIX>
+
+    init(_ pix: UnsafeMutablePointer<PIX>) { self.pix = pix }
+
+    deinit {
+        var p: UnsafeMutablePointer<PIX>? = pix
+        pixDestroy(&p)
+    }
+
+    var width: Int { Int(pixGetWidth(pix)) }
+    var height: Int { Int(pixGetHeight(pix)) }
+    var depth: Int { Int(pixGetDepth(pix)) }
+
+    /// Replaces the held image with `transform(pix)` when that returns a new one.
+    func apply(_ transform: (UnsafeMutablePointer<PIX>) -> UnsafeMutablePointer<PIX>?) -> Bool {
+        guard let next = transform(pix) else { return false }
+        if next != pix {
+            var old: UnsafeMutablePointer<PIX>? = pix
+            pixDestroy(&old)
+            pix = next
+        }
+        return true
+    }
+
+    /// pixSetResolution with the same value both ways.
+    func setResolution(_ dpi: Int) { pixSetResolution(pix, Int32(dpi), Int32(dpi)) }
+
+    /// A copy scaled to `width` pixels wide (pixScaleToSize, smoothing when reducing).
+    func scaled(toWidth width: Int) -> Image? {
+        guard let p = pixScaleToSize(pix, Int32(width), 0) else { return nil }
+        return Image(p)
+    }
+
+    /// Renders `page` into an 8-bit gray or 32-bit RGB Pix of `width` x `height` pixels, straight
+    /// from cairo's RGB24 buffer (no PNG round trip). Big pages are rendered in horizontal bands of
+    /// at most `bandPixels`, so the peak memory is the Pix plus one band, not a full RGB24 copy.
+    ///
+    /// `bands` keeps the last band surface of a worker for the next page of the same size.
+    static func render(
+        _ page: PDFPage, width: Int, height: Int, scale: Double, color: Bool, dpi: Int, bandPixels: Int = 12_000_000,
+        bands: BandCache? = nil
+    ) -> Image? {
+        _ = leptonicaQuiet
+        // Every pixel is written below, so the image need not be cleared first.
+        guard let pix = pixCreateNoInit(Int32(width), Int32(height), color ? 32 : 8) else { return nil }
+        let image = Image(pix)
+        pixSetResolution(pix, Int32(dpi), Int32(dpi))
+        let wpl = Int(pixGetWpl(pix))
+        let words = pixGetData(pix)!
+        let bandRows = max(1, min(height, bandPixels / max(1, width)))
+        var top = 0
+        while top < height {
+            let rows = min(bandRows, height - top)
+            guard let band = page.render(width: width, height: rows, scale: scale, offsetY: top, reuse: bands?.surface),
+                let src = band.data
+            else { return nil }
+            bands?.surface = band
+            let stride = band.stride
+            if color {
+                for y in 0..<rows {
+                    let srow = UnsafeRawPointer(src + y * stride).assumingMemoryBound(to: UInt32.self)
+                    let drow = words + (top + y) * wpl
+                    for x in 0..<width { drow[x] = (srow[x] << 8) | 0xFF }
+                }
+            } else {
+                let dst = UnsafeMutableRawPointer(words).assumingMemoryBound(to: UInt8.self)
+                for y in 0..<rows {
+                    let srow = UnsafeRawPointer(src + y * stride).assumingMemoryBound(to: UInt32.self)
+                    let drow = dst + (top + y) * wpl * 4
+                    for x in 0..<width {
+                        let p = srow[x]
+                        let r = (p >> 16) & 0xFF
+                        let g = (p >> 8) & 0xFF
+                        let b = p & 0xFF
+                        // Integer BT.601 luma, rounded; exact for gray input.
+                        drow[x] = UInt8(truncatingIfNeeded: (r &* 19595 &+ g &* 38470 &+ b &* 7471 &+ 32768) >> 16)
+                    }
+                }
+            }
+            top += rows
+        }
+        if color {
+            pixSetSpp(pix, 3)
+        } else {
+            // Leptonica keeps bytes big-endian inside 32-bit words: written in natural order, swap once.
+            pixEndianByteSwap(pix)
+        }
+        return image
+    }
+
+    /// Writes the image as PNG to `path` through a temporary file in the same folder, renamed into
+    /// place, so an interrupted run never leaves a partial file (pixWrite with IFF_PNG).
+    func writePNG(to path: String, compression: Int32 = 1) throws(ToolError) {
+        pixSetZlibCompression(pix, compression)
+        try AtomicFile.write(to: path) { temp in pixWrite(temp, pix, Int32(IFF_PNG)) == 0 }
+    }
+}
+
+/// The band surface a worker keeps between pages (one per worker thread; not Sendable).
+final class BandCache {
+    var surface: CairoImage?
+    init() {}
+}
+
+/// Atomic creation of files in the work folder: temporary name in the target folder, then rename.
+enum AtomicFile {
+    /// Calls `produce` with a temporary path next to `path`, then renames it to `path`.
+    static func write(to path: String, produce: (String) -> Bool) throws(ToolError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        try makeFolder(folder)
+        let base = (path as NSString).lastPathComponent
+        let temp = (folder.isEmpty ? "" : folder + "/") + ".\(base).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        guard produce(temp) else {
+            unlink(temp)
+            throw ToolError(.record, code: "write_failed", "cannot write '\(path)'")
+        }
+        guard rename(temp, path) == 0 else {
+            let reason = systemErrorText(errno)
+            unlink(temp)
+            throw ToolError(.record, code: "write_failed", "cannot write '\(path)': \(reason)")
+        }
+    }
+
+    /// Creates `folder` and its parents when missing.
+    static func makeFolder(_ folder: String) throws(ToolError) {
+        guard !folder.isEmpty else { return }
+        var isDir: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder, isDirectory: &isDir), isDir.boolValue { return }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw ToolError(
+                .fatal, code: "work_folder", "cannot create the work folder '\(folder)': \(error.localizedDescription)")
+        }
+    }
+}
+
+/// Width and height of a PNG file from its IHDR chunk, without decoding it (for reused rasters).
+func pngSize(path: String) -> (width: Int, height: Int)? {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+    defer { try? handle.close() }
+    guard let head = try? handle.read(upToCount: 24), head.count == 24 else { return nil }
+    let b = [UInt8](head)
+    guard b[0] == 0x89, b[1] == 0x50, b[12] == 0x49, b[13] == 0x48, b[14] == 0x44, b[15] == 0x52 else { return nil }
+    func be32(_ o: Int) -> Int { Int(b[o]) << 24 | Int(b[o + 1]) << 16 | Int(b[o + 2]) << 8 | Int(b[o + 3]) }
+    return (be32(16), be32(20))
+}

@@ -1,0 +1,306 @@
+import CQPDF
+import PPShared
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One edit of one PDF: what to open, what to do, where to write.
+public struct EditJob: Sendable, Equatable {
+    public var input: String
+    /// Where the result goes; equal to `input` with `inPlace`.
+    public var output: String
+    public var inPlace: Bool
+    public var password: String?
+    public var decrypt: Bool
+    public var breakSignature: Bool
+    /// Derive the /ID from the content (qpdf --deterministic-id); costs an MD5 pass over the output.
+    public var deterministicID: Bool
+    public var operations: [PageOperation]
+
+    public init(
+        input: String, output: String?, inPlace: Bool, password: String? = nil, decrypt: Bool = false,
+        breakSignature: Bool = false, deterministicID: Bool = false, operations: [PageOperation]
+    ) {
+        self.deterministicID = deterministicID
+        self.input = input
+        self.output = inPlace ? input : (output ?? "")
+        self.inPlace = inPlace
+        self.password = password
+        self.decrypt = decrypt
+        self.breakSignature = breakSignature
+        self.operations = operations
+    }
+}
+
+/// What an edit produced: the record for stdout and the warnings it carries.
+public struct EditOutcome: Sendable {
+    public var record: JSON
+    public var warnings: [String]
+}
+
+/// A document pages are taken from.
+private enum Source {
+    case pdf(QPDFDocument, pages: [qpdf_oh])
+    case images([PageImage])
+}
+
+/// Runs one edit: opens everything, validates the whole request, and only then writes the
+/// result atomically (temporary file beside the output, renamed into place).
+///
+/// Throws a `.record` ToolError naming the file and the fault; nothing is written then.
+public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
+    // 1. The request itself.
+    guard !job.output.isEmpty else { throw ToolError(.record, code: "bad_request", "no output file given") }
+    guard isRegularFile(job.input) else {
+        throw ToolError(
+            .record, code: "file_missing",
+            fileExists(job.input) ? "'\(job.input)' is not a regular file" : "'\(job.input)' does not exist")
+    }
+    if !job.inPlace, sameFile(job.input, job.output) {
+        throw ToolError(
+            .record, code: "bad_request", "the output '\(job.output)' is the input itself; use --in-place to replace it")
+    }
+    var outStat = stat()
+    if !job.inPlace, stat(job.output, &outStat) == 0, (outStat.st_mode & S_IFMT) == S_IFDIR {
+        throw ToolError(.record, code: "output_unwritable", "the output '\(job.output)' is a folder; name a file")
+    }
+    let outDir = folder(of: job.inPlace ? resolvedPath(job.input) : job.output)
+    var st = stat()
+    guard stat(outDir, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR else {
+        throw ToolError(.record, code: "output_unwritable", "the folder of '\(job.output)' ('\(outDir)') does not exist")
+    }
+    guard access(outDir, W_OK) == 0 else {
+        throw ToolError(.record, code: "output_unwritable", "the folder '\(outDir)' is not writable")
+    }
+
+    // 2. Open the primary document and every inserted file; count pages.
+    let primary = try QPDFDocument(path: job.input, name: job.input, password: job.password)
+    try primary.pushInheritedAttributes()
+    let count = try primary.pageCount()
+    let labels = PageLabels.read(primary, pageCount: count)
+    let signed = isSigned(primary)
+    primary.releaseAllHandles()
+    var sources: [String: Source] = [:]
+    let plan = try EditPlan.make(operations: job.operations, primaryPages: count) { file throws(ToolError) -> Int in
+        switch sources[file] {
+        case .pdf(_, let pages)?: return pages.count
+        case .images(let images)?: return images.count
+        case nil: break
+        }
+        guard isRegularFile(file) else {
+            throw ToolError(
+                .record, code: "file_missing",
+                fileExists(file) ? "'\(file)' is not a regular file" : "the file to insert '\(file)' does not exist")
+        }
+        if let images = try PageImage.load(path: file, name: file) {
+            sources[file] = .images(images)
+            return images.count
+        }
+        let doc = try QPDFDocument(path: file, name: file, password: job.password)
+        try doc.pushInheritedAttributes()
+        let n = try doc.pageCount()
+        sources[file] = .pdf(doc, pages: (0..<n).map { doc.page($0) })
+        return n
+    }
+
+    // 3. Signatures: an edit always invalidates them; never silently in place.
+    var warnings: [String] = []
+    if signed {
+        if job.inPlace, !job.breakSignature {
+            throw ToolError(
+                .record, code: "signed",
+                "'\(job.input)' is digitally signed and editing it invalidates the signature; write a copy with -o OUT.pdf, or add --break-signature to replace it in place"
+            )
+        }
+        warnings.append("'\(job.input)' is digitally signed; the signature of the edited PDF is no longer valid")
+    }
+
+    // 4. Build the new page tree in the primary document (keeps its outlines, labels, forms).
+    let identity =
+        plan.pages.count == count
+        && plan.pages.enumerated().allSatisfy { $0.element.source == 0 && $0.element.page == $0.offset + 1 }
+    if !identity {
+        let q = primary.handle
+        let primaryPages = (0..<count).map { primary.page($0) }
+        var fit = (width: 595.28, height: 841.89)
+        if let first = primaryPages.first, let box = mediaBox(primary, first) { fit = box }
+        var imagePages: [Int: qpdf_oh] = [:]  // source << 20 | page -> the page built for it
+        /// The document and page handle a planned page comes from (image pages are built once, here).
+        func origin(_ planned: PlannedPage) throws(ToolError) -> (OpaquePointer, qpdf_oh) {
+            if planned.source == 0 { return (q, primaryPages[planned.page - 1]) }
+            switch sources[plan.files[planned.source - 1]]! {
+            case .pdf(let doc, let pages):
+                return (doc.handle, pages[planned.page - 1])
+            case .images(let images):
+                let key = planned.source << 20 | planned.page
+                if imagePages[key] == nil {
+                    imagePages[key] = try images[planned.page - 1].makePage(in: primary, fit: fit)
+                }
+                return (q, imagePages[key]!)
+            }
+        }
+        // When the kept pages of the document stay in their order (deletes, inserts, appends), only
+        // the deleted pages come out and the new ones go in; otherwise the page list is rebuilt.
+        let keptPrimary = plan.pages.filter { $0.source == 0 }.map(\.page)
+        let lastPrimary = plan.pages.lastIndex { $0.source == 0 } ?? -1
+        let middleInsertions = plan.pages.indices.filter { $0 < lastPrimary && plan.pages[$0].source != 0 }.count
+        if zip(keptPrimary, keptPrimary.dropFirst()).allSatisfy({ $0 < $1 }), middleInsertions <= 64 {
+            let keep = Set(keptPrimary)
+            for page in stride(from: count, through: 1, by: -1) where !keep.contains(page) {
+                _ = qpdf_remove_page(q, primaryPages[page - 1])
+            }
+            try primary.check("take the deleted pages out of the page tree")
+            // Invariant: the tree starts with plan.pages[0..<i], then the kept pages still to come.
+            for (i, planned) in plan.pages.enumerated() where planned.source != 0 {
+                let (from, page) = try origin(planned)
+                if i >= qpdf_get_num_pages(q) {
+                    _ = qpdf_add_page(q, from, page, QPDF_FALSE)
+                } else {
+                    let before = qpdf_get_page_n(q, i)
+                    _ = qpdf_add_page_at(q, from, page, QPDF_TRUE, before)
+                    primary.release(before)
+                }
+                try primary.check("add a page")
+            }
+        } else {
+            for oh in primaryPages.reversed() {
+                _ = qpdf_remove_page(q, oh)
+            }
+            try primary.check("take the pages out of the page tree")
+            for planned in plan.pages {
+                let (from, page) = try origin(planned)
+                _ = qpdf_add_page(q, from, page, QPDF_FALSE)
+                try primary.check("add a page")
+            }
+        }
+        primary.releaseAllHandles()
+        if let labels {
+            var sourceLabels: [Int: [PageLabel]] = [0: labels]
+            for (k, file) in plan.files.enumerated() {
+                if case .pdf(let doc, let pages)? = sources[file], let l = PageLabels.read(doc, pageCount: pages.count) {
+                    sourceLabels[k + 1] = l
+                }
+            }
+            try PageLabels.write(plan: plan, labels: sourceLabels, into: primary)
+            primary.releaseAllHandles()
+        }
+        var kept: Set<Int> = []
+        for i in 0..<plan.pages.count {
+            let page = primary.page(i)
+            kept.insert(pageID(primary, page))
+            primary.release(page)
+        }
+        Outlines.dropDestinations(in: primary, keeping: kept)
+        FormFields.dropFields(in: primary, keeping: kept)
+        primary.releaseAllHandles()
+        // Only when a page of the document was deleted can a link point at a page that is gone.
+        if Set(plan.pages.filter { $0.source == 0 }.map(\.page)).count < count {
+            Links.dropDeadLinks(in: primary, pageCount: plan.pages.count, keeping: kept)
+        }
+    }
+    for (i, planned) in plan.pages.enumerated() where planned.rotation != 0 {
+        let page = primary.page(i)
+        let rotate = primary.key(page, "/Rotate")
+        let old = primary.int(rotate) ?? 0
+        let value = primary.newInteger((((old + planned.rotation) % 360) + 360) % 360)
+        primary.set(page, "/Rotate", value)
+        for oh in [page, value] + (rotate.map { [$0] } ?? []) { primary.release(oh) }
+    }
+    try primary.check("rotate pages")
+
+    // 5. Write beside the output, then rename; the sources stay open until the write is done.
+    let encrypted = primary.isEncrypted
+    // In place through a symbolic link: replace the file it points at, keep the link.
+    let destination = try AtomicDestination(destination: job.inPlace ? resolvedPath(job.input) : job.output)
+    do {
+        try primary.write(
+            to: destination.temporary, keepEncryption: !job.decrypt,
+            deterministicID: job.deterministicID && (!encrypted || job.decrypt))
+        try destination.commit(modeOf: job.inPlace ? job.input : nil)
+    } catch {
+        destination.discard()
+        throw error
+    }
+    withExtendedLifetime(sources) {}
+
+    // 6. The record.
+    if let w = damageWarning(primary) { warnings.insert(w, at: 0) }
+    for file in plan.files {
+        if case .pdf(let doc, _)? = sources[file], let w = damageWarning(doc) { warnings.append(w) }
+    }
+    let digest = try sha256Digest(ofFile: destination.destination)
+    var record: [String: JSON] = [
+        "kind": "pages",
+        "source": .string(job.output),
+        "from": .string(job.input),
+        "pages": .int(plan.pages.count),
+        "doc": .string(digest),
+        "encryption": .string(encrypted ? (job.decrypt ? "removed" : "kept") : "none"),
+        "warnings": .array(warnings.map { .string($0) }),
+    ]
+    if !plan.files.isEmpty { record["inserted"] = .array(plan.files.map { .string($0) }) }
+    return EditOutcome(record: .object(record), warnings: warnings)
+}
+
+/// One warning per damaged document: qpdf's most telling findings (its generic "file is damaged"
+/// and "Attempting to reconstruct…" lines say nothing a user can act on) and how many more there were.
+private func damageWarning(_ doc: QPDFDocument) -> String? {
+    doc.drainWarnings()  // an inserted document's streams are read (and may warn) while the result is written
+    let all = doc.warnings
+    guard !all.isEmpty else { return nil }
+    var telling = all.filter { $0 != "file is damaged" && !$0.hasPrefix("Attempting to reconstruct") }
+    if telling.isEmpty { telling = all }
+    var seen: Set<String> = []
+    telling = telling.filter { seen.insert($0).inserted }
+    let shown = telling.prefix(2).joined(separator: "; ")
+    let more = all.count > 2 ? " (\(all.count) warnings in all)" : ""
+    return "'\(doc.name)' is damaged; qpdf repaired what it could: \(shown)\(more)"
+}
+
+/// The file a symbolic link points at (realpath), so --in-place replaces the file, not the link.
+func resolvedPath(_ path: String) -> String {
+    guard let resolved = realpath(path, nil) else { return path }
+    defer { free(resolved) }
+    let target = String(cString: resolved)
+    return target == path ? path : (isSymlink(path) ? target : path)
+}
+
+private func isSymlink(_ path: String) -> Bool {
+    var st = stat()
+    return lstat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFLNK
+}
+
+private func sameFile(_ a: String, _ b: String) -> Bool {
+    var sa = stat()
+    var sb = stat()
+    guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
+    return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
+}
+
+func pageID(_ doc: QPDFDocument, _ page: qpdf_oh) -> Int {
+    Int(qpdf_oh_get_object_id(doc.handle, page)) << 16 | Int(qpdf_oh_get_generation(doc.handle, page))
+}
+
+/// The page's MediaBox width and height in points.
+private func mediaBox(_ doc: QPDFDocument, _ page: qpdf_oh) -> (width: Double, height: Double)? {
+    let values = doc.items(doc.key(page, "/MediaBox")).compactMap { doc.number($0) }
+    guard values.count == 4 else { return nil }
+    let w = abs(values[2] - values[0])
+    let h = abs(values[3] - values[1])
+    return w > 0 && h > 0 ? (w, h) : nil
+}
+
+/// Whether the document carries a digital signature (/SigFlags bit 1, or a filled /Sig field).
+func isSigned(_ doc: QPDFDocument) -> Bool {
+    guard let form = doc.key(doc.root, "/AcroForm") else { return false }
+    if let flags = doc.int(doc.key(form, "/SigFlags")), flags & 1 != 0 { return true }
+    var fields = doc.items(doc.key(form, "/Fields"))
+    var seen = 0
+    while let field = fields.popLast(), seen < 10_000 {
+        seen += 1
+        if doc.name(doc.key(field, "/FT")) == "/Sig", doc.key(field, "/V") != nil { return true }
+        fields.append(contentsOf: doc.items(doc.key(field, "/Kids")))
+    }
+    return false
+}

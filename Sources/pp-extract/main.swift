@@ -1,0 +1,162 @@
+import Extract
+import Foundation
+import PPShared
+
+let extractSpec = CommandSpec(
+    name: "pp-extract",
+    summary: "find payee account, amount, reference and more in page records, ranked with confidence 0..2000",
+    usage: [
+        "pp-extract [--profile NAME|FILE|auto] [--jobs N] [PAGES.jsonl ...]",
+        "pp-extract eval --truth TRUTH.jsonl [RESULTS.jsonl | -]",
+        "pp-extract --list-profiles",
+        "pp-extract table [RESULTS.jsonl | -]",
+    ],
+    options: [
+        .value(
+            "profile", short: "p", "NAME|FILE",
+            help: "profile to apply: a shipped name (rs, at, sepa), a JSON file, or auto (default)"),
+        .value(
+            "jobs", short: "j", "N", help: "documents processed in parallel (default: all cores); output order is input order"),
+        .flag("list-profiles", help: "print the shipped profiles (name and description) and exit"),
+        .flag("ocr-languages", help: "print the profile's OCR languages for pp-ocr --lang (e.g. srp_latn+srp+eng) and exit"),
+    ],
+    examples: [
+        ("pp-ingest bills/*.pdf | pp-ocr | pp-extract --profile rs > payments.jsonl", "the whole pipeline on Serbian bills"),
+        ("pp-extract --profile my-bank.json pages.jsonl", "a profile of your own (see Sources/Extract/Profiles/*.json)"),
+        ("pp-extract eval --truth samples/truth.jsonl payments.jsonl", "accuracy and calibration against confirmed values"),
+    ],
+    notes: """
+        Reads page records (pp-ingest / pp-ocr), groups the pages of each document and writes one
+        "kind":"document" record per document after its last page, with "candidates" per field
+        (account, amount, reference, bic, payee, due_date, payment_code, currency), each sorted by
+        confidence. Confidence >= 1500 means "use it"; docs/scoring.md explains the scoring.
+        Error records pass through unchanged. Profiles are looked up in $PP_PROFILES, beside the
+        executable (pp_Extract.resources/Profiles) and in ../share/pp/profiles.
+        """)
+
+let evalSpec = CommandSpec(
+    name: "pp-extract eval",
+    summary: "measure document records against confirmed values: top-1, recall@3, calibration, misses",
+    usage: ["pp-extract eval --truth TRUTH.jsonl [RESULTS.jsonl | -]"],
+    options: [.value("truth", "FILE", help: "confirmed values, one JSON object per document (keys: source, account, amount, …)")],
+    examples: [
+        ("pp-extract eval --truth samples/truth.jsonl results.jsonl 2>summary.txt", "JSON report on stdout, summary on stderr")
+    ],
+    notes: """
+        A field missing from a truth line is not scored; a field set to null means "confirmed absent" and
+        is right when no candidate reaches 1500. Documents with "payment_expected": false are right when
+        no candidate reaches 1500. Results are matched to truth by "source" (or its file name).
+        """)
+
+/// Reads all JSON objects of a JSON Lines file (or stdin for "-").
+func readAll(_ path: String, tool: String) throws -> [JSON] {
+    let reader = JSONLinesReader(path == "-" ? LineReader(standardInputNamed: "stdin") : try LineReader(path: path), tool: tool)
+    var out: [JSON] = []
+    while let item = try reader.next() {
+        switch item {
+        case .record(let r, _): out.append(r)
+        case .unreadable(let e, _): throw ToolError(.fatal, code: e.code, e.message)
+        }
+    }
+    return out
+}
+
+let tableSpec = CommandSpec(
+    name: "pp-extract table",
+    summary: "print a short table of the top candidates of document records (* marks confidence >= 1500)",
+    usage: ["pp-extract table [RESULTS.jsonl ... | -]"],
+    options: [],
+    examples: [("pp-ingest bills/* | pp-extract | pp-extract table", "what was found, one line per document")])
+
+let args = Array(CommandLine.arguments.dropFirst())
+if args.first == "table" {
+    runTool(tableSpec, arguments: Array(args.dropFirst())) { parsed, _ in
+        var records: [JSON] = []
+        for input in parsed.operands.isEmpty ? ["-"] : parsed.operands { records += try readAll(input, tool: "pp-extract") }
+        let sink = OutputSink()
+        try sink.write(text: ResultTable.render(records))
+        return .ok
+    }
+}
+if args.first == "eval" {
+    runTool(evalSpec, arguments: Array(args.dropFirst())) { parsed, diagnostics in
+        guard let truthPath = parsed.value("truth") else { throw ToolError.usage("eval needs --truth TRUTH.jsonl") }
+        guard parsed.operands.count <= 1 else { throw ToolError.usage("eval reads one results file (or stdin)") }
+        let truth = try readAll(truthPath, tool: "pp-extract")
+        let results = try readAll(parsed.operands.first ?? "-", tool: "pp-extract")
+        let (report, summary) = Evaluation.run(truth: truth, results: results)
+        let sink = OutputSink()
+        try sink.write(report)
+        diagnostics.emit(summary)
+        return .ok
+    }
+}
+
+runTool(extractSpec, arguments: args) { parsed, diagnostics in
+    let store = ProfileStore.standard()
+    if parsed.has("list-profiles") {
+        let sink = OutputSink()
+        for p in try store.loadAll() { try sink.write(text: "\(p.name)\t\(p.description)\n") }
+        return .ok
+    }
+    let choice: DocumentProcessor.ProfileChoice
+    let name = parsed.value("profile") ?? "auto"
+    if parsed.has("ocr-languages") {
+        let profiles = name == "auto" ? try store.loadAll() : [try store.load(name)]
+        var langs: [String] = []
+        for p in profiles { for l in p.ocrLanguages where !langs.contains(l) { langs.append(l) } }
+        if langs.contains("eng") {
+            langs.removeAll { $0 == "eng" }
+            langs.append("eng")
+        }
+        try OutputSink().write(text: (langs.isEmpty ? "eng" : langs.joined(separator: "+")) + "\n")
+        return .ok
+    }
+    if name == "auto" {
+        let all = try store.loadAll()
+        guard !all.isEmpty else {
+            throw ToolError(
+                .fatal, code: "no_profiles",
+                "no shipped profiles found (looked in \(store.folders.joined(separator: ", "))); set PP_PROFILES")
+        }
+        choice = .auto(all)
+    } else {
+        choice = .fixed(try store.load(name))
+    }
+    let jobs = try parsed.int("jobs", default: coreCount, in: 1...256)
+    let processor = DocumentProcessor(choice: choice)
+    let sink = OutputSink(autoFlush: false)
+    var sawError = false
+    // Before waiting for more input, finish and write what is in flight, so a slow upstream still streams.
+    var drainInFlight: (() throws -> Void)?
+    let source = PageRecordSource(
+        inputs: parsed.operands,
+        beforeBlockingRead: {
+            try drainInFlight?()
+            try sink.flush()
+        })
+    let map = OrderedParallelMap<DocumentAssembler.Output, JSON>(jobs: jobs) {
+        { output in
+            switch output {
+            case .passThrough(let r): return r
+            case .document(let pages): return processor.process(pages)
+            }
+        }
+    }
+    try map.run(nextDraining: { drain in
+        try withoutActuallyEscaping(drain) { drain in
+            drainInFlight = drain
+            defer { drainInFlight = nil }
+            return try source.next()
+        }
+    }) { record in
+        if record.isErrorRecord { sawError = true }
+        try sink.write(record)
+    }
+    try sink.flush()
+    for e in source.failedInputs {
+        diagnostics.error(e.message)
+        sawError = true
+    }
+    return sawError ? .recordErrors : .ok
+}

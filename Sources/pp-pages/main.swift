@@ -1,0 +1,38 @@
+import PPShared
+import Pages
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+// pp-pages: edit a PDF's pages. The logic lives in Sources/Pages; this file wires the
+// command line to it and maps outcomes to exit statuses (through runTool).
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+runTool(pagesCommand, arguments: arguments) { _, diagnostics in
+    var environment: [String: String] = [:]
+    if let value = getenv("PP_PDF_PASSWORD") { environment["PP_PDF_PASSWORD"] = String(cString: value) }
+    let invocation = try Invocation.parse(arguments, environment: environment)
+    let sink = OutputSink()
+    guard let input = invocation.input else {
+        let settings = BatchSettings(
+            password: invocation.password, decrypt: invocation.decrypt, breakSignature: invocation.breakSignature,
+            deterministicID: invocation.deterministicID)
+        return try runBatch(path: invocation.opsFile!, settings: settings, sink: sink, diagnostics: diagnostics)
+    }
+    let operations = try invocation.opsFile.map { path throws(ToolError) in try readOperations(from: path) }
+    let job = EditJob(
+        input: input, output: invocation.output, inPlace: invocation.inPlace, password: invocation.password,
+        decrypt: invocation.decrypt, breakSignature: invocation.breakSignature,
+        deterministicID: invocation.deterministicID, operations: operations ?? invocation.operations)
+    let outcome: EditOutcome
+    do {
+        outcome = try performEdit(job)
+    } catch let error as ToolError {
+        // One file on the command line: a failed edit is a failed run (exit 2), and nothing was written.
+        throw ToolError(.fatal, code: error.code, error.message)
+    }
+    try sink.write(outcome.record)
+    for warning in outcome.warnings { diagnostics.warning(warning) }
+    return outcome.warnings.isEmpty ? .ok : .recordErrors
+}
