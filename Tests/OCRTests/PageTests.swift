@@ -48,6 +48,18 @@ struct PageTests {
         #expect(Fixture.text(out).contains("687711063219"))
     }
 
+    @Test func forceReadsAPageWithATextLayerAgain() throws {
+        let layer: JSON = [["text": "from the PDF", "box": [1, 2, 3, 4], "words": []]]
+        var record = Fixture.page(Fixture.path(Self.invoice), dpi: 150, extra: ["lines": layer, "customer_id": 9])
+        record["text_source"] = "pdf"
+        #expect(PageOCR(options: try Fixture.options()).process(record) == record)
+        let forced = PageOCR(options: try Fixture.options("deu+eng") { $0.force = true }).process(record)
+        #expect(forced["text_source"] == "ocr")
+        #expect(forced["customer_id"] == 9)
+        #expect(forced["lines"] != layer)
+        #expect(Fixture.text(forced).contains("Isarnetz Hosting GmbH"))
+    }
+
     @Test func rotatePagesTurnsUpsideDownAndSidewaysPages() throws {
         let folder = try Fixture.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
