@@ -79,12 +79,14 @@ public final class PageOCR {
         guard let image = record["image"]?.objectValue, let path = image["path"]?.stringValue, !path.isEmpty else {
             throw ToolError(
                 .record, code: "no_image",
-                "\(what) has no image to read (no \"image\".\"path\"): run pp-ingest without --no-raster, or give the page an image")
+                "\(what) has no image to read (no \"image\".\"path\"): run pp-ingest without --no-raster, or give the page an image"
+            )
         }
         var frame: Int?
         if let value = image["frame"], !value.isNull {
             guard let n = value.intValue else {
-                throw ToolError(.record, code: "bad_record", "\(what): \"image\".\"frame\" must be a whole number (a TIFF page, from 0)")
+                throw ToolError(
+                    .record, code: "bad_record", "\(what): \"image\".\"frame\" must be a whole number (a TIFF page, from 0)")
             }
             frame = n
         }
@@ -169,7 +171,8 @@ public final class PageOCR {
         let limit = options.pageTimeout.map { Self.seconds($0) } ?? "?"
         return ToolError(
             .record, code: "page_timeout",
-            "\(what): OCR stopped at the --page-timeout limit of \(limit) s; the image may be noise or far larger than a page (raise the limit to wait longer)")
+            "\(what): OCR stopped at the --page-timeout limit of \(limit) s; the image may be noise or far larger than a page (raise the limit to wait longer)"
+        )
     }
 
     static func seconds(_ value: Double) -> String {

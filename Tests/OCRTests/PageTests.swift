@@ -32,14 +32,20 @@ struct PageTests {
     }
 
     @Test func smallSkewIsLeftAloneAndDeskewCanBeOff() throws {
-        let off = PageOCR(options: try Fixture.options {
-            $0.deskew = false
-            $0.givenDPI = 200
-        })
+        let off = PageOCR(
+            options: try Fixture.options {
+                $0.deskew = false
+                $0.givenDPI = 200
+            })
         // pp-ingest assumed 150 dpi; --dpi 200 tells tesseract better, while boxes stay in the record's geometry.
         let page = Fixture.page(
             Fixture.path("samples/photos/rs-telekom-latin-2p.tiff"), frame: 1, dpi: 150,
-            extra: ["image": ["path": .string(Fixture.path("samples/photos/rs-telekom-latin-2p.tiff")), "frame": 1, "dpi": 150, "dpi_assumed": true]])
+            extra: [
+                "image": [
+                    "path": .string(Fixture.path("samples/photos/rs-telekom-latin-2p.tiff")), "frame": 1, "dpi": 150,
+                    "dpi_assumed": true,
+                ]
+            ])
         let out = off.process(page)
         #expect(out["ocr"]?["deskew_degrees"] == 0)
         #expect(out["ocr"]?["dpi"] == 200)
