@@ -44,8 +44,17 @@ public final class PageOCR {
         do {
             return try recognize(record)
         } catch {
-            return record.markedAsError(error, tool: "pp-ocr")
+            return record.markedAsError(Self.located(error, in: record), tool: "pp-ocr")
         }
+    }
+
+    /// An image error names the image; when the image is a raster of another file's page (pp-ingest's work
+    /// folder), the message starts with that page too, so the user knows which document to look at.
+    static func located(_ error: ToolError, in record: JSON) -> ToolError {
+        guard error.code.hasPrefix("image_"), let source = record["source"]?.stringValue,
+            let path = record["image"]?["path"]?.stringValue, source != path
+        else { return error }
+        return ToolError(error.kind, code: error.code, "\(describe(record)): \(error.message)")
     }
 
     /// Worker entry: with a time limit the page runs on `runner`'s thread and is given up on when it
