@@ -33,7 +33,8 @@ public struct Tessdata: Sendable {
                     directory: folder, languages: names.filter { $0 != "osd" }.sorted(), hasOSD: names.contains("osd"))
             }
         }
-        let hint = override != nil ? "--tessdata \(override!)" : "the tesseract data folders (\(candidates.joined(separator: ", ")))"
+        let hint =
+            override != nil ? "--tessdata \(override!)" : "the tesseract data folders (\(candidates.joined(separator: ", ")))"
         throw ToolError(
             .fatal, code: "no_tessdata",
             "no tesseract language data (*.traineddata) in \(hint): install tesseract-ocr-eng or set TESSDATA_PREFIX")

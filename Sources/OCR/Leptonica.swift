@@ -50,7 +50,8 @@ final class PixImage {
         }
         fclose(file)
         guard found == 0, format != Int32(IFF_UNKNOWN) else {
-            throw ToolError(.record, code: "image_unreadable", "cannot read image '\(path)': it is not a PNG, JPEG, TIFF or other image file")
+            throw ToolError(
+                .record, code: "image_unreadable", "cannot read image '\(path)': it is not a PNG, JPEG, TIFF or other image file")
         }
         if format == Int32(IFF_LPDF) || format == Int32(IFF_PS) {
             throw ToolError(
@@ -60,10 +61,13 @@ final class PixImage {
         var pix: UnsafeMutablePointer<Pix>?
         if let frame {
             guard isTIFF else {
-                throw ToolError(.record, code: "image_frame", "image '\(path)' has no frame \(frame): only a TIFF file holds several pages")
+                throw ToolError(
+                    .record, code: "image_frame", "image '\(path)' has no frame \(frame): only a TIFF file holds several pages")
             }
             guard frame >= 0, frame < Int(pages) else {
-                throw ToolError(.record, code: "image_frame", "image '\(path)' has no frame \(frame): it holds \(pages) page(s), counted from 0")
+                throw ToolError(
+                    .record, code: "image_frame",
+                    "image '\(path)' has no frame \(frame): it holds \(pages) page(s), counted from 0")
             }
             pix = QuietStderr.during { pixReadTiff(path, Int32(frame)) }
         } else {
@@ -86,6 +90,29 @@ final class PixImage {
     /// Writes the image as PNG or JPEG (tests and tools that make derived images use it).
     func write(path: String, jpeg: Bool = false) -> Bool {
         QuietStderr.during { pixWrite(path, pix, Int32(jpeg ? IFF_JFIF_JPEG : IFF_PNG)) == 0 }
+    }
+
+    /// An RGB image whose pixels are all grey (red = green = blue), as pdftoppm -gray writes its PNGs, as one
+    /// 8-bit channel: a quarter of the memory, and the same OCR (tesseract's thresholds and grey image
+    /// are the same for equal channels). Any other image is returned as it is.
+    func grayIfNeutral() -> PixImage {
+        guard depth == 32, width > 0, height > 0, let data = pixGetData(pix) else { return self }
+        let wpl = Int(pixGetWpl(pix))
+        let w = width
+        for y in 0..<height {
+            let row = data + y * wpl
+            for x in 0..<w {
+                let p = row[x]
+                let r = (p >> 24) & 0xFF
+                let g = (p >> 16) & 0xFF
+                let b = (p >> 8) & 0xFF
+                if r != g || g != b { return self }
+            }
+        }
+        guard let gray = pixGetRGBComponent(pix, Int32(COLOR_GREEN)) else { return self }
+        let image = PixImage(taking: gray)
+        image.setResolution(resolution)
+        return image
     }
 
     /// The image turned clockwise by `quarterTurns` × 90°.
@@ -120,7 +147,8 @@ final class PixImage {
         guard let binary = pixConvertTo1(pix, 130) else { return nil }
         var doomed: UnsafeMutablePointer<Pix>? = binary
         defer { pixDestroy(&doomed) }
-        var angle: Float = 0, confidence: Float = 0
+        var angle: Float = 0
+        var confidence: Float = 0
         guard pixFindSkew(binary, &angle, &confidence) == 0 else { return nil }
         return (Double(angle), Double(confidence))
     }

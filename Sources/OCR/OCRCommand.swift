@@ -23,10 +23,14 @@ public enum OCRCommand {
             .value("tessdata", "DIR", help: "folder of *.traineddata (default: $TESSDATA_PREFIX or the system's)"),
         ],
         examples: [
-            ("pp-ingest scans/*.pdf | pp-ocr --lang srp_latn+deu+eng | pp-extract --profile rs",
-             "OCR the pages without a text layer, then extract payment data"),
-            ("pp-ingest photos/ | pp-ocr --rotate-pages -j 2 > pages.jsonl",
-             "OCR photos, turning upside-down ones, on two cores"),
+            (
+                "pp-ingest scans/*.pdf | pp-ocr --lang srp_latn+deu+eng | pp-extract --profile rs",
+                "OCR the pages without a text layer, then extract payment data"
+            ),
+            (
+                "pp-ingest photos/ | pp-ocr --rotate-pages -j 2 > pages.jsonl",
+                "OCR photos, turning upside-down ones, on two cores"
+            ),
             ("pp-ocr --force --psm 6 < pages.jsonl", "OCR every page again, each as one block of text"),
         ],
         notes: """
@@ -62,7 +66,8 @@ public enum OCRCommand {
         if options.rotatePages, !tessdata.hasOSD {
             throw ToolError(
                 .usage, code: "usage",
-                "--rotate-pages needs tesseract's orientation data osd.traineddata (Debian: tesseract-ocr-osd), not found in the language data folder")
+                "--rotate-pages needs tesseract's orientation data osd.traineddata (Debian: tesseract-ocr-osd), not found in the language data folder"
+            )
         }
         options.rotateMinConfidence = try positiveNumber(args, "rotate-min-conf", default: 2.0)
         let timeout = try positiveNumber(args, "page-timeout", default: 120)

@@ -44,8 +44,17 @@ public final class PageOCR {
         do {
             return try recognize(record)
         } catch {
-            return record.markedAsError(error, tool: "pp-ocr")
+            return record.markedAsError(Self.located(error, in: record), tool: "pp-ocr")
         }
+    }
+
+    /// An image error names the image; when the image is a raster of another file's page (pp-ingest's work
+    /// folder), the message starts with that page too, so the user knows which document to look at.
+    static func located(_ error: ToolError, in record: JSON) -> ToolError {
+        guard error.code.hasPrefix("image_"), let source = record["source"]?.stringValue,
+            let path = record["image"]?["path"]?.stringValue, source != path
+        else { return error }
+        return ToolError(error.kind, code: error.code, "\(describe(record)): \(error.message)")
     }
 
     /// Worker entry: with a time limit the page runs on `runner`'s thread and is given up on when it
@@ -79,16 +88,18 @@ public final class PageOCR {
         guard let image = record["image"]?.objectValue, let path = image["path"]?.stringValue, !path.isEmpty else {
             throw ToolError(
                 .record, code: "no_image",
-                "\(what) has no image to read (no \"image\".\"path\"): run pp-ingest without --no-raster, or give the page an image")
+                "\(what) has no image to read (no \"image\".\"path\"): run pp-ingest without --no-raster, or give the page an image"
+            )
         }
         var frame: Int?
         if let value = image["frame"], !value.isNull {
             guard let n = value.intValue else {
-                throw ToolError(.record, code: "bad_record", "\(what): \"image\".\"frame\" must be a whole number (a TIFF page, from 0)")
+                throw ToolError(
+                    .record, code: "bad_record", "\(what): \"image\".\"frame\" must be a whole number (a TIFF page, from 0)")
             }
             frame = n
         }
-        var pix = try PixImage.read(path: path, frame: frame)
+        var pix = try PixImage.read(path: path, frame: frame).grayIfNeutral()
         // Boxes use the resolution the page's "size" was computed with; tesseract gets --dpi instead when
         // pp-ingest only assumed one ("dpi_assumed") and the user knows better.
         let geometryDPI = Self.resolution(record: image["dpi"]?.intValue, file: pix.resolution, fallback: options.fallbackDPI)
@@ -169,7 +180,8 @@ public final class PageOCR {
         let limit = options.pageTimeout.map { Self.seconds($0) } ?? "?"
         return ToolError(
             .record, code: "page_timeout",
-            "\(what): OCR stopped at the --page-timeout limit of \(limit) s; the image may be noise or far larger than a page (raise the limit to wait longer)")
+            "\(what): OCR stopped at the --page-timeout limit of \(limit) s; the image may be noise or far larger than a page (raise the limit to wait longer)"
+        )
     }
 
     static func seconds(_ value: Double) -> String {

@@ -87,7 +87,8 @@ public final class TesseractEngine {
             TessBaseAPIDelete(handle)
             throw ToolError(
                 .fatal, code: "engine_failed",
-                "tesseract cannot load the language data '\(languages)' from \(datapath): the traineddata file is missing or damaged")
+                "tesseract cannot load the language data '\(languages)' from \(datapath): the traineddata file is missing or damaged"
+            )
         }
         TessBaseAPISetPageSegMode(handle, TessPageSegMode(UInt32(pageSegMode)))
         // Assign last: a throwing init that has set every property would run deinit on a handle already freed.
@@ -172,7 +173,10 @@ public final class TesseractEngine {
         var lines: [OCRLine] = []
         var current: OCRLine?
         func box(_ level: TessPageIteratorLevel) -> [Double]? {
-            var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
+            var left: Int32 = 0
+            var top: Int32 = 0
+            var right: Int32 = 0
+            var bottom: Int32 = 0
             guard TessPageIteratorBoundingBox(page, level, &left, &top, &right, &bottom) != 0 else { return nil }
             return [Double(left), Double(top), Double(right), Double(bottom)]
         }

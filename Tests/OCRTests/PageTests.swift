@@ -32,20 +32,38 @@ struct PageTests {
     }
 
     @Test func smallSkewIsLeftAloneAndDeskewCanBeOff() throws {
-        let off = PageOCR(options: try Fixture.options {
-            $0.deskew = false
-            $0.givenDPI = 200
-        })
+        let off = PageOCR(
+            options: try Fixture.options {
+                $0.deskew = false
+                $0.givenDPI = 200
+            })
         // pp-ingest assumed 150 dpi; --dpi 200 tells tesseract better, while boxes stay in the record's geometry.
         let page = Fixture.page(
             Fixture.path("samples/photos/rs-telekom-latin-2p.tiff"), frame: 1, dpi: 150,
-            extra: ["image": ["path": .string(Fixture.path("samples/photos/rs-telekom-latin-2p.tiff")), "frame": 1, "dpi": 150, "dpi_assumed": true]])
+            extra: [
+                "image": [
+                    "path": .string(Fixture.path("samples/photos/rs-telekom-latin-2p.tiff")), "frame": 1, "dpi": 150,
+                    "dpi_assumed": true,
+                ]
+            ])
         let out = off.process(page)
         #expect(out["ocr"]?["deskew_degrees"] == 0)
         #expect(out["ocr"]?["dpi"] == 200)
         #expect(out["size"] == .box([595.68, 841.92]))
         #expect(out["text_source"] == "ocr")
         #expect(Fixture.text(out).contains("687711063219"))
+    }
+
+    @Test func forceReadsAPageWithATextLayerAgain() throws {
+        let layer: JSON = [["text": "from the PDF", "box": [1, 2, 3, 4], "words": []]]
+        var record = Fixture.page(Fixture.path(Self.invoice), dpi: 150, extra: ["lines": layer, "customer_id": 9])
+        record["text_source"] = "pdf"
+        #expect(PageOCR(options: try Fixture.options()).process(record) == record)
+        let forced = PageOCR(options: try Fixture.options("deu+eng") { $0.force = true }).process(record)
+        #expect(forced["text_source"] == "ocr")
+        #expect(forced["customer_id"] == 9)
+        #expect(forced["lines"] != layer)
+        #expect(Fixture.text(forced).contains("Isarnetz Hosting GmbH"))
     }
 
     @Test func rotatePagesTurnsUpsideDownAndSidewaysPages() throws {

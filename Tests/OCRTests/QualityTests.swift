@@ -38,7 +38,9 @@ struct QualityTests {
     /// Words without the punctuation around them.
     static func words(_ text: String) -> [String] {
         text.split(whereSeparator: { $0.isWhitespace }).compactMap { token in
-            let trimmed = token.drop(while: { !$0.isLetter && !$0.isNumber }).reversed().drop(while: { !$0.isLetter && !$0.isNumber })
+            let trimmed = token.drop(while: { !$0.isLetter && !$0.isNumber }).reversed().drop(while: {
+                !$0.isLetter && !$0.isNumber
+            })
             let word = String(trimmed.reversed())
             return word.isEmpty ? nil : word
         }
@@ -78,18 +80,22 @@ struct QualityTests {
                 options.languages = photo.languages
                 let ocr = engines[photo.languages] ?? PageOCR(options: options)
                 engines[photo.languages] = ocr
-                return ocr.process(Fixture.page(Fixture.path(photo.path), frame: photo.frame, extra: ["source": .string(photo.path)]))
+                return ocr.process(
+                    Fixture.page(Fixture.path(photo.path), frame: photo.frame, extra: ["source": .string(photo.path)]))
             }
         }
         try map.run(next: { queue.popFirst() }, emit: { results.append($0) })
 
-        var found = 0, total = 0
+        var found = 0
+        var total = 0
         var report: [String] = []
         for (photo, out) in zip(photos, results) {
             #expect(out["text_source"] == "ocr", "\(photo.path): \(out["error"]?.encoded() ?? "")")
             let text = Fixture.text(out)
             var expected: [String: Int] = [:]
-            for word in Self.words(try Self.sourceText(pdf: photo.pdf, page: (photo.frame ?? 0) + 1)) { expected[word, default: 0] += 1 }
+            for word in Self.words(try Self.sourceText(pdf: photo.pdf, page: (photo.frame ?? 0) + 1)) {
+                expected[word, default: 0] += 1
+            }
             var read: [String: Int] = [:]
             for word in Self.words(text) { read[word, default: 0] += 1 }
             let pageFound = expected.reduce(0) { $0 + min($1.value, read[$1.key] ?? 0) }

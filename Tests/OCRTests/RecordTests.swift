@@ -44,6 +44,13 @@ struct RecordTests {
         #expect(failed["error"]?["message"]?.stringValue?.contains("samples/photos/no-such-photo.jpg") == true)
     }
 
+    @Test func imageErrorsOfARenderedPageNameTheDocument() throws {
+        let ocr = PageOCR(options: try Fixture.options())
+        let raster = Fixture.page(".pp-work/0123/p3-300dpi-gray.png", extra: ["source": "scans/a.pdf", "page": 3])
+        let message = ocr.process(raster)["error"]?["message"]?.stringValue ?? ""
+        #expect(message.hasPrefix("page 3 of scans/a.pdf: cannot open image '.pp-work/0123/p3-300dpi-gray.png'"))
+    }
+
     @Test func truncatedImageIsAnErrorRecord() throws {
         let folder = try Fixture.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -52,7 +52,7 @@ enum Fixture {
         let data = UnsafeMutableRawPointer(pixGetData(pix)!).assumingMemoryBound(to: UInt8.self)
         var state = seed
         for i in 0..<(wpl * 4 * height) {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             data[i] = (state >> 33) & 0xFF < 100 ? 0 : 255
         }
         let image = PixImage(taking: pix)
