@@ -17,7 +17,7 @@ hyperfine --warmup 1 --runs 3 --export-json "$WORK/h.json" \
   -n pp-cardcheck "$TOOL --today 2026-11-29 $WORK/cards.jsonl > /dev/null || true" \
   -n python-stdnum "python3 bench/cardcheck/peer.py < $WORK/cards.jsonl > /dev/null"
 
-peak() { /usr/bin/time -v "$@" 2>&1 >/dev/null | awk -F': ' '/Maximum resident/ {print $2}'; }
+peak() { { /usr/bin/time -v "$@" 2>&1 >/dev/null || true; } | awk -F': ' '/Maximum resident/ {print $2}'; }
 pp_kb=$(peak "$TOOL" --today 2026-11-29 "$WORK/cards.jsonl")
 pp4_kb=$(peak "$TOOL" --today 2026-11-29 "$WORK/cards-4x.jsonl")
 py_kb=$(peak bash -c "python3 bench/cardcheck/peer.py < $WORK/cards.jsonl")
