@@ -47,7 +47,8 @@ extension JSON {
         literal.withUTF8Buffer { out.append(contentsOf: $0) }
     }
 
-    static func encodeString(_ s: String, into out: inout [UInt8]) {
+    /// Appends `s` as a JSON string: quotes, backslashes and control characters escaped, UTF-8 as is.
+    public static func encodeString(_ s: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var s = s
         let plain = s.withUTF8 { bytes in
