@@ -282,6 +282,14 @@ public struct Extractor: Sendable {
         return text
     }
 
+    /// Lowers a candidate read with low OCR confidence and says so in its evidence.
+    func applyOCRPenalty(to candidate: inout Candidate, _ line: TextLine, _ range: Range<Int>, verified: Bool) {
+        let (penalty, evidence) = ocrPenalty(line, range, verified: verified)
+        guard let evidence else { return }
+        candidate.score -= penalty
+        candidate.evidence.append(evidence)
+    }
+
     func ocrPenalty(_ line: TextLine, _ range: Range<Int>, verified: Bool) -> (Int, String?) {
         guard let c = line.confidence(of: range) else { return (0, nil) }
         let floor = Double(w("ocr.floor"))
@@ -588,11 +596,7 @@ public struct Extractor: Sendable {
                     c.score = min(c.score, w("account.payer_cap"))
                     c.evidence.append("payer-label")
                 }
-                let (pen, ev) = ocrPenalty(line, f.range, verified: f.valid)
-                if let ev {
-                    c.score -= pen
-                    c.evidence.append(ev)
-                }
+                applyOCRPenalty(to: &c, line, f.range, verified: f.valid)
                 if f.valid, !c.evidence.contains("payer-label"), !c.evidence.contains("negated"),
                     !c.evidence.contains("not-for-payment")
                 {
@@ -783,11 +787,7 @@ public struct Extractor: Sendable {
                     c.score -= w("amount.negative")
                     c.evidence.append("negative")
                 }
-                let (pen, ev) = ocrPenalty(line, t.range, verified: false)
-                if let ev {
-                    c.score -= pen
-                    c.evidence.append(ev)
-                }
+                applyOCRPenalty(to: &c, line, t.range, verified: false)
                 out.append(c)
             }
         }
@@ -848,11 +848,7 @@ public struct Extractor: Sendable {
                             c.evidence.append("label:\(l.category)")
                         }
                     }
-                    let (pen, ev) = ocrPenalty(line, r, verified: true)
-                    if let ev {
-                        c.score -= pen
-                        c.evidence.append(ev)
-                    }
+                    applyOCRPenalty(to: &c, line, r, verified: true)
                     out.append(c)
                     k = e
                 } else {
@@ -875,11 +871,7 @@ public struct Extractor: Sendable {
                     field: "reference", value: t, display: t, score: w("reference.labelled"), page: line.page,
                     box: line.box(of: r), evidence: ["label:reference"])
                 c.extra["kind"] = "structured"
-                let (pen, ev) = ocrPenalty(line, r, verified: false)
-                if let ev {
-                    c.score -= pen
-                    c.evidence.append(ev)
-                }
+                applyOCRPenalty(to: &c, line, r, verified: false)
                 out.append(c)
             }
         }
@@ -959,11 +951,7 @@ public struct Extractor: Sendable {
                 c.extra["kind"] = "payer-reference"
             }
             if vli != l.line { c.score -= 50 }
-            let (pen, ev) = ocrPenalty(line, vr, verified: c.evidence.contains("model97-checksum"))
-            if let ev {
-                c.score -= pen
-                c.evidence.append(ev)
-            }
+            applyOCRPenalty(to: &c, line, vr, verified: c.evidence.contains("model97-checksum"))
             out.append(c)
         }
         return out
@@ -1044,11 +1032,7 @@ public struct Extractor: Sendable {
             var c = Candidate(
                 field: "payee", value: text, display: text, score: w("payee.label"), page: line.page,
                 box: line.box(of: vr), evidence: ["label:payee"])
-            let (pen, ev) = ocrPenalty(line, vr, verified: false)
-            if let ev {
-                c.score -= pen
-                c.evidence.append(ev)
-            }
+            applyOCRPenalty(to: &c, line, vr, verified: false)
             out.append(c)
         }
         // A company name (a segment ending in a legal form): the issuer, usually the payee.
@@ -1079,11 +1063,7 @@ public struct Extractor: Sendable {
                 var c = Candidate(
                     field: "payee", value: seg, display: seg, score: w("payee.company_header") - position,
                     page: line.page, box: box, evidence: ["company-name"])
-                let (pen, ev) = ocrPenalty(line, r, verified: false)
-                if let ev {
-                    c.score -= pen
-                    c.evidence.append(ev)
-                }
+                applyOCRPenalty(to: &c, line, r, verified: false)
                 out.append(c)
             }
         }
@@ -1171,11 +1151,7 @@ public struct Extractor: Sendable {
                 score: w(weak ? "due_date.weak_label" : "due_date.label"),
                 page: line.page, box: line.box(of: r), evidence: ["label:\(l.category)", "date"])
             if vli != l.line { c.score -= 100 }
-            let (pen, ev) = ocrPenalty(line, r, verified: false)
-            if let ev {
-                c.score -= pen
-                c.evidence.append(ev)
-            }
+            applyOCRPenalty(to: &c, line, r, verified: false)
             out.append(c)
         }
         return out
@@ -1201,11 +1177,7 @@ public struct Extractor: Sendable {
             var c = Candidate(
                 field: "payment_code", value: String(text[m]), display: String(text[m]), score: w("payment_code.label"),
                 page: line.page, box: line.box(of: r), evidence: ["label:payment_code", "code-pattern"])
-            let (pen, ev) = ocrPenalty(line, r, verified: false)
-            if let ev {
-                c.score -= pen
-                c.evidence.append(ev)
-            }
+            applyOCRPenalty(to: &c, line, r, verified: false)
             out.append(c)
         }
         return out
