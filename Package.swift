@@ -41,7 +41,9 @@ let package = Package(
             name: "CLeptonica", path: "Sources/CLeptonica", pkgConfig: "lept", providers: [.apt(["libleptonica-dev"])]),
 
         // pp-ingest: PDFs and images in, one page record per page (poppler-glib + cairo, leptonica).
-        .target(name: "Ingest", dependencies: ["PPShared", "CPoppler", "CCairo", "CLeptonica"]),
+        // The leptonica image owner shared by pp-ingest and pp-ocr.
+        .target(name: "PixImage", dependencies: ["CLeptonica"]),
+        .target(name: "Ingest", dependencies: ["PPShared", "CPoppler", "CCairo", "CLeptonica", "PixImage"]),
         .executableTarget(name: "pp-ingest", dependencies: ["Ingest", "PPShared"]),
         .testTarget(name: "IngestTests", dependencies: ["Ingest", "PPShared"]),
 
@@ -49,9 +51,9 @@ let package = Package(
             name: "CTesseract", path: "Sources/CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),
 
         // pp-ocr: Tesseract in-process, one engine per worker thread.
-        .target(name: "OCR", dependencies: ["PPShared", "CTesseract", "CLeptonica"]),
+        .target(name: "OCR", dependencies: ["PPShared", "CTesseract", "CLeptonica", "PixImage"]),
         .executableTarget(name: "pp-ocr", dependencies: ["OCR", "PPShared"]),
-        .testTarget(name: "OCRTests", dependencies: ["OCR", "PPShared", "CLeptonica"]),
+        .testTarget(name: "OCRTests", dependencies: ["OCR", "PPShared", "CLeptonica", "PixImage"]),
 
         .testTarget(name: "PPSharedTests", dependencies: ["PPShared"]),
         .testTarget(name: "CardCheckTests", dependencies: ["CardCheck", "PPShared"]),

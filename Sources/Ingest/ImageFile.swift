@@ -1,10 +1,7 @@
 import CLeptonica
 import Foundation
 import PPShared
-
-/// Leptonica prints "Error in pixRead…" on stderr; stderr is for pp-ingest's own diagnostics.
-/// Set once (setMsgSeverity is a process-wide setting), before the first leptonica call.
-let leptonicaQuiet: Void = { setMsgSeverity(Int32(L_SEVERITY_NONE)) }()
+import PixImage
 
 /// What pp-ingest knows about an image file before decoding it (leptonica header readers).
 struct ImageHeader: Sendable {
@@ -34,7 +31,7 @@ struct ImageHeader: Sendable {
 
     /// Reads the header of `path`; nil when leptonica does not know the format.
     static func read(path: String) -> ImageHeader? {
-        _ = leptonicaQuiet
+        LeptonicaMessages.silence()
         var format: Int32 = 0
         var w: Int32 = 0
         var h: Int32 = 0
@@ -101,20 +98,20 @@ enum ImageNormalizer {
     /// Decodes frame `frame` of `path`; for a JPEG, decodes at 1/2, 1/4 or 1/8 scale when that
     /// keeps the image under `maxPixels` (pixReadJpeg reduction), so a huge photo never fills memory.
     static func decode(path: String, header: ImageHeader, frame: Int, maxPixels: Int) -> (Image, reduction: Int)? {
-        _ = leptonicaQuiet
+        LeptonicaMessages.silence()
         if header.isJPEG {
             var reduction = 1
             while reduction < 8, (header.width / reduction) * (header.height / reduction) > maxPixels { reduction *= 2 }
             var warnings: Int32 = 0
             guard let pix = pixReadJpeg(path, 0, Int32(reduction), &warnings, 0) else { return nil }
-            return (Image(pix), reduction)
+            return (Image(taking: pix), reduction)
         }
         if header.isTIFF {
             guard let pix = pixReadTiff(path, Int32(frame)) else { return nil }
-            return (Image(pix), 1)
+            return (Image(taking: pix), 1)
         }
         guard let pix = pixRead(path) else { return nil }
-        return (Image(pix), 1)
+        return (Image(taking: pix), 1)
     }
 
     /// Applies the normalizations in place; returns false when leptonica fails.

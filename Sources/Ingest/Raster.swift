@@ -1,43 +1,16 @@
 import CLeptonica
 import Foundation
 import PPShared
+import PixImage
 
-// Ownership: `Image` owns one leptonica Pix and calls pixDestroy in deinit. It is not Sendable; an
-// image lives and dies on the worker thread that made it.
+/// pp-ingest's images are the shared leptonica owner type.
+typealias Image = PixImage
 
-/// A leptonica image (PIX).
-final class Image {
-    private(set) var pix: UnsafeMutablePointer<PIX>
-
-    init(_ pix: UnsafeMutablePointer<PIX>) { self.pix = pix }
-
-    deinit {
-        var p: UnsafeMutablePointer<PIX>? = pix
-        pixDestroy(&p)
-    }
-
-    var width: Int { Int(pixGetWidth(pix)) }
-    var height: Int { Int(pixGetHeight(pix)) }
-    var depth: Int { Int(pixGetDepth(pix)) }
-
-    /// Replaces the held image with `transform(pix)` when that returns a new one.
-    func apply(_ transform: (UnsafeMutablePointer<PIX>) -> UnsafeMutablePointer<PIX>?) -> Bool {
-        guard let next = transform(pix) else { return false }
-        if next != pix {
-            var old: UnsafeMutablePointer<PIX>? = pix
-            pixDestroy(&old)
-            pix = next
-        }
-        return true
-    }
-
-    /// pixSetResolution with the same value both ways.
-    func setResolution(_ dpi: Int) { pixSetResolution(pix, Int32(dpi), Int32(dpi)) }
-
+extension PixImage {
     /// A copy scaled to `width` pixels wide (pixScaleToSize, smoothing when reducing).
     func scaled(toWidth width: Int) -> Image? {
         guard let p = pixScaleToSize(pix, Int32(width), 0) else { return nil }
-        return Image(p)
+        return Image(taking: p)
     }
 
     /// Renders `page` into an 8-bit gray or 32-bit RGB Pix of `width` x `height` pixels, straight
@@ -49,10 +22,10 @@ final class Image {
         _ page: PDFPage, width: Int, height: Int, scale: Double, color: Bool, dpi: Int, bandPixels: Int = 12_000_000,
         bands: BandCache? = nil
     ) -> Image? {
-        _ = leptonicaQuiet
+        LeptonicaMessages.silence()
         // Every pixel is written below, so the image need not be cleared first.
         guard let pix = pixCreateNoInit(Int32(width), Int32(height), color ? 32 : 8) else { return nil }
-        let image = Image(pix)
+        let image = Image(taking: pix)
         pixSetResolution(pix, Int32(dpi), Int32(dpi))
         let wpl = Int(pixGetWpl(pix))
         let words = pixGetData(pix)!

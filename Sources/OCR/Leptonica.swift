@@ -1,36 +1,12 @@
 import CLeptonica
 import PPShared
+import PixImage
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// Leptonica prints "Error in pixRead: …" on stderr by default; pp keeps stderr for its own diagnostics.
-enum LeptonicaMessages {
-    static let silenced: Void = { _ = setMsgSeverity(Int32(L_SEVERITY_NONE)) }()
-    static func silence() { _ = silenced }
-}
-
-/// A leptonica image owned by Swift: destroyed when the last reference goes.
-final class PixImage {
-    let pix: UnsafeMutablePointer<Pix>
-
-    /// Takes ownership of `pix`.
-    init(taking pix: UnsafeMutablePointer<Pix>) { self.pix = pix }
-
-    deinit {
-        var doomed: UnsafeMutablePointer<Pix>? = pix
-        pixDestroy(&doomed)
-    }
-
-    var width: Int { Int(pixGetWidth(pix)) }
-    var height: Int { Int(pixGetHeight(pix)) }
-    var depth: Int { Int(pixGetDepth(pix)) }
-    /// The resolution stored in the file (0 when it has none).
-    var resolution: Int { Int(pixGetXRes(pix)) }
-
-    func setResolution(_ dpi: Int) { pixSetResolution(pix, Int32(dpi), Int32(dpi)) }
-
+extension PixImage {
     /// Reads an image file (PNG, JPEG, TIFF, …); `frame` picks a page of a multi-page TIFF (0-based).
     /// A JPEG's EXIF orientation is applied, so a phone photo comes out the way it is shown.
     static func read(path: String, frame: Int?) throws(ToolError) -> PixImage {

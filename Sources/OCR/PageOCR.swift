@@ -1,4 +1,5 @@
 import PPShared
+import PixImage
 
 /// Everything a run of pp-ocr decides once, from the command line.
 public struct OCROptions: Sendable {

@@ -1,6 +1,7 @@
 import CTesseract
 import Foundation
 import PPShared
+import PixImage
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import Foundation
 import PPShared
+import PixImage
 import Testing
 
 @testable import OCR

@@ -1,6 +1,7 @@
 import CLeptonica
 import Foundation
 import PPShared
+import PixImage
 
 @testable import OCR
 
