@@ -13,6 +13,8 @@ public struct Candidate: Sendable {
     public var box: Box?
     public var evidence: [String]
     public var extra: [String: JSON] = [:]
+    /// What the confidence model saw (with `--explain`).
+    public var features: [String: Double]?
 
     var confidence: Int { max(0, min(2000, score)) }
 
@@ -23,6 +25,9 @@ public struct Candidate: Sendable {
             "box": box.map { .box($0.array) } ?? .null,
         ]
         for (k, v) in extra { o[k] = v }
+        if let features {
+            o["features"] = .object(features.mapValues { .rounded($0, places: 4) })
+        }
         return .object(o)
     }
 }

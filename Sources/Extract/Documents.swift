@@ -63,7 +63,14 @@ public struct DocumentProcessor: Sendable {
     }
 
     public let choice: ProfileChoice
-    public init(choice: ProfileChoice) { self.choice = choice }
+    public var model: ConfidenceModel?
+    public var explain = false
+    public var maxCandidates = 5
+
+    public init(choice: ProfileChoice, model: ConfidenceModel? = nil) {
+        self.choice = choice
+        self.model = model
+    }
 
     /// Keys of page records that are not carried over to the document record.
     static let pageKeys: Set<String> = [
@@ -113,7 +120,11 @@ public struct DocumentProcessor: Sendable {
                 codes.append((code, p["page"]?.intValue ?? index + 1, Box(c["box"]?.arrayValue?.compactMap(\.doubleValue))))
             }
         }
-        let extraction = Extractor(profile: profile).extract(lines: lines, einvoice: einvoice, codes: codes)
+        var extractor = Extractor(profile: profile)
+        extractor.model = model
+        extractor.explain = explain
+        extractor.maxCandidates = maxCandidates
+        let extraction = extractor.extract(lines: lines, einvoice: einvoice, codes: codes)
         if !codes.isEmpty { record["payment_codes"] = .array(codes.map { .string($0.0.format) }) }
         record["profile"] = .string(profile.name)
         record["state"] = "processed"

@@ -8,7 +8,11 @@ public struct Evaluation {
         "account", "amount", "reference", "reference_model", "bic", "payee", "due_date", "payment_code", "currency",
     ]
     public static let confident = 1500
-    public static let bands: [(Int, Int)] = [(0, 500), (500, 1000), (1000, 1500), (1500, 1800), (1800, 2001)]
+    /// Confidence bands of the calibration table; 1500 (confident) is a boundary.
+    public static let bands: [(Int, Int)] = [
+        (0, 250), (250, 500), (500, 750), (750, 1000), (1000, 1250), (1250, 1500), (1500, 1750), (1750, 1900),
+        (1900, 2001),
+    ]
 
     /// Canonical comparison form of a value for a field.
     public static func normalize(_ field: String, _ value: JSON) -> String? {
@@ -72,6 +76,7 @@ public struct Evaluation {
         }
         var stats: [String: FieldStats] = [:]
         var bandCounts = Array(repeating: (0, 0), count: bands.count)
+        var bandPredicted = Array(repeating: 0.0, count: bands.count)
         var fieldBands: [String: [(Int, Int)]] = [:]
         var misses: [JSON] = []
         var missingDocs: [String] = []
@@ -151,6 +156,7 @@ public struct Evaluation {
                     }
                     if let bi = bands.firstIndex(where: { topConf >= $0.0 && topConf < $0.1 }) {
                         bandCounts[bi].0 += 1
+                        bandPredicted[bi] += Double(topConf) / 2000
                         if right { bandCounts[bi].1 += 1 }
                         var fb = fieldBands[field] ?? Array(repeating: (0, 0), count: bands.count)
                         fb[bi].0 += 1
@@ -180,6 +186,7 @@ public struct Evaluation {
             [
                 "band": .string("\(b.0)-\(min(b.1, 2000) - (b.1 > 2000 ? 0 : 1))"), "count": .int(bandCounts[i].0),
                 "right": .int(bandCounts[i].1), "precision": ratio(bandCounts[i].1, bandCounts[i].0),
+                "predicted": bandCounts[i].0 == 0 ? .null : .rounded(bandPredicted[i] / Double(bandCounts[i].0), places: 4),
             ]
         }
         let report: JSON = [
@@ -209,11 +216,13 @@ public struct Evaluation {
                 + pad(pct(s.at3, s.expected), 10) + pad("\(s.abstainOK)/\(s.abstainExpected)", 12)
                 + pad("\(s.confident)", 11) + pct(s.confidentRight, s.confident) + "\n"
         }
-        out += "calibration (top candidates):\n"
+        out += "calibration (top candidates): band, right/count, observed, predicted (confidence/2000)\n"
         for (i, b) in bands.enumerated() {
+            let n = bandCounts[i].0
             out +=
-                "  " + pad("\(b.0)-\(min(b.1, 2001) - 1)", 11) + pad("\(bandCounts[i].1)/\(bandCounts[i].0)", 9)
-                + pct(bandCounts[i].1, bandCounts[i].0) + "\n"
+                "  " + pad("\(b.0)-\(min(b.1, 2001) - 1)", 11) + pad("\(bandCounts[i].1)/\(n)", 9)
+                + pad(pct(bandCounts[i].1, n), 8) + (n == 0 ? "-" : pct(Int((bandPredicted[i] * 1000).rounded()), n * 1000))
+                + "\n"
         }
         out += "confident (>= \(confident)) precision: \(pct(totalConfRight, totalConf)) of \(totalConf)\n"
         if !misses.isEmpty {

@@ -6,6 +6,10 @@ public struct Extractor: Sendable {
     public let profile: Profile
     public static let fields = ["account", "amount", "reference", "bic", "payee", "due_date", "payment_code", "currency"]
     public var maxCandidates = 5
+    /// The fitted confidence model; without it confidences are the rule scores.
+    public var model: ConfidenceModel?
+    /// Attach each candidate's features (and its rule score) to the output.
+    public var explain = false
 
     let compiled: [(String, [Unicode.Scalar], Bool)]
     /// The median height of the document's lines (set per document by `extract`).
@@ -88,6 +92,9 @@ public struct Extractor: Sendable {
             if !reasons.contains("nothing-due") { reasons.append("nothing-due") }
         }
         let paymentExpected = reasons.isEmpty
+        let context = CandidateFeatures.DocumentContext(
+            paymentExpected: paymentExpected, einvoice: einvoice != nil, ocr: lines.contains { $0.conf != nil },
+            pages: lines.map(\.page).max() ?? 1)
         for field in merged.keys {
             var list = merged[field]!
             if !paymentExpected, field != "currency" {
@@ -130,11 +137,37 @@ public struct Extractor: Sendable {
                     return (a.box?.y0 ?? 0, a.box?.x0 ?? 0) < (b.box?.y0 ?? 0, b.box?.x0 ?? 0)
                 }
             }
-            merged[field] = Array(list.prefix(maxCandidates))
+            merged[field] = Array(rescore(list, field: field, context: context).prefix(maxCandidates))
         }
         return Extraction(
             candidates: merged, paymentExpected: paymentExpected, noPaymentReasons: reasons, decimalMark: mark,
             einvoice: einvoice != nil)
+    }
+
+    /// The fitted model's confidence for the first candidates by rule score, re-ranked by it.
+    func rescore(_ ranked: [Candidate], field: String, context: CandidateFeatures.DocumentContext) -> [Candidate] {
+        let fieldModel = model?.fields[field]
+        guard fieldModel != nil || explain else { return ranked }
+        var list = Array(ranked.prefix(fieldModel != nil ? ConfidenceModel.window : ranked.count))
+        let features = CandidateFeatures.describe(list, context: context)
+        var raw = Array(repeating: 0.0, count: list.count)
+        for i in list.indices {
+            if explain {
+                list[i].features = features[i]
+                list[i].extra["rule_score"] = .int(list[i].score)
+            }
+            guard let fieldModel else { continue }
+            raw[i] = fieldModel.probability(features[i])
+            list[i].score = Int((2000 * fieldModel.calibrated(raw[i])).rounded())
+        }
+        guard fieldModel != nil else { return list }
+        // The raw probability breaks the calibration map's ties; the rule order breaks the rest.
+        let order = list.indices.sorted { a, b in
+            if list[a].confidence != list[b].confidence { return list[a].confidence > list[b].confidence }
+            if raw[a] != raw[b] { return raw[a] > raw[b] }
+            return a < b
+        }
+        return order.map { list[$0] }
     }
 
     /// Joins candidates with the same value: the best occurrence leads, evidence is pooled, repetition counts.

@@ -17,6 +17,9 @@ let extractSpec = CommandSpec(
             help: "profile to apply: a shipped name (rs, at, sepa), a JSON file, or auto (default)"),
         .value(
             "jobs", short: "j", "N", help: "documents processed in parallel (default: all cores); output order is input order"),
+        .value("max-candidates", "N", help: "candidates kept per field (default 5)"),
+        .flag("explain", help: "add each candidate's features and rule score (what the confidence model saw)"),
+        .flag("no-model", help: "rank by the rule scores alone, without the fitted confidence model"),
         .flag("list-profiles", help: "print the shipped profiles (name and description) and exit"),
         .flag("ocr-languages", help: "print the profile's OCR languages for pp-ocr --lang (e.g. srp_latn+srp+eng) and exit"),
     ],
@@ -38,7 +41,10 @@ let evalSpec = CommandSpec(
     name: "pp-extract eval",
     summary: "measure document records against confirmed values: top-1, recall@3, calibration, misses",
     usage: ["pp-extract eval --truth TRUTH.jsonl [RESULTS.jsonl | -]"],
-    options: [.value("truth", "FILE", help: "confirmed values, one JSON object per document (keys: source, account, amount, …)")],
+    options: [
+        .value("truth", "FILE", help: "confirmed values, one JSON object per document (keys: source, account, amount, …)"),
+        .value("features-out", "FILE", help: "write one training row per candidate (results made with --explain) for fitting"),
+    ],
     examples: [
         ("pp-extract eval --truth samples/truth.jsonl results.jsonl 2>summary.txt", "JSON report on stdout, summary on stderr")
     ],
@@ -85,6 +91,13 @@ if args.first == "eval" {
         let truth = try readAll(truthPath, tool: "pp-extract")
         let results = try readAll(parsed.operands.first ?? "-", tool: "pp-extract")
         let (report, summary) = Evaluation.run(truth: truth, results: results)
+        if let path = parsed.value("features-out") {
+            let rows = FeatureRows.rows(truth: truth, results: results)
+            let text = rows.map { $0.encoded() }.joined(separator: "\n") + (rows.isEmpty ? "" : "\n")
+            guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
+                throw ToolError(.fatal, code: "write_failed", "cannot write '\(path)'")
+            }
+        }
         let sink = OutputSink()
         try sink.write(report)
         diagnostics.emit(summary)
@@ -124,7 +137,10 @@ runTool(extractSpec, arguments: args) { parsed, diagnostics in
         choice = .fixed(try store.load(name))
     }
     let jobs = try parsed.int("jobs", default: coreCount, in: 1...256)
-    let processor = DocumentProcessor(choice: choice)
+    var configured = DocumentProcessor(choice: choice, model: parsed.has("no-model") ? nil : try ConfidenceModel.standard())
+    configured.explain = parsed.has("explain")
+    configured.maxCandidates = try parsed.int("max-candidates", default: 5, in: 1...50)
+    let processor = configured
     let sink = OutputSink(autoFlush: false)
     var sawError = false
     // Before waiting for more input, finish and write what is in flight, so a slow upstream still streams.

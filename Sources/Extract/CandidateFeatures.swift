@@ -1,0 +1,54 @@
+import Foundation
+
+/// What a candidate's evidence says, as named numbers: the input of the fitted confidence model
+/// (Sources/Extract/Model/confidence.json) and of the script that fits it (bench/extract/fit_confidence.py).
+/// Names are stable data: renaming one makes its fitted weight unused until the model is fitted again.
+public enum CandidateFeatures {
+    /// What holds for every candidate of a document.
+    public struct DocumentContext: Sendable {
+        public var paymentExpected: Bool
+        public var einvoice: Bool
+        public var ocr: Bool
+        public var pages: Int
+    }
+
+    /// Features of each candidate of one field, ranked by rule score (best first).
+    public static func describe(_ ranked: [Candidate], context: DocumentContext) -> [[String: Double]] {
+        let scores = ranked.map(\.score)
+        let distinctLabelled = Set(ranked.filter { $0.evidence.contains { $0.hasPrefix("label:") } }.map(\.value)).count
+        return ranked.enumerated().map { rank, c in
+            var f: [String: Double] = [:]
+            f["score"] = Double(max(-500, min(2500, c.score))) / 1000
+            let next = rank + 1 < scores.count ? scores[rank + 1] : 0
+            let first = scores.first ?? 0
+            // How far ahead of the next candidate (for the first) or behind the first (for the rest).
+            f["lead"] = Double(max(-1500, min(1500, rank == 0 ? c.score - next : c.score - first))) / 1000
+            f["rank0"] = rank == 0 ? 1 : 0
+            f["rank1"] = rank == 1 ? 1 : 0
+            f["alone"] = ranked.count == 1 ? 1 : 0
+            f["candidates"] = log(Double(ranked.count))
+            f["labelled_values"] = Double(min(distinctLabelled, 4))
+            if !context.paymentExpected { f["doc:no_payment"] = 1 }
+            if context.einvoice { f["doc:einvoice"] = 1 }
+            if context.ocr { f["doc:ocr"] = 1 }
+            if context.pages > 1 { f["doc:multipage"] = 1 }
+            if c.box == nil { f["no_box"] = 1 }
+            for e in c.evidence { f["e:" + evidenceName(e)] = 1 }
+            if let repeated = c.evidence.first(where: { $0.hasPrefix("repeated:") }), let n = Int(repeated.dropFirst(9)) {
+                f["repeats"] = log(Double(n))
+            }
+            if let ocr = c.evidence.first(where: { $0.hasPrefix("ocr-conf:") }), let v = Double(ocr.dropFirst(9)) {
+                f["ocr_conf_gap"] = (100 - v) / 100
+            }
+            return f
+        }
+    }
+
+    /// The evidence kind without its varying part: "repeated:3" → "repeated", "currency:EUR" → "currency";
+    /// label categories and checksum names are kinds of their own.
+    static func evidenceName(_ e: String) -> String {
+        guard let colon = e.firstIndex(of: ":") else { return e }
+        let head = String(e[..<colon])
+        return head == "label" ? e : head
+    }
+}
