@@ -1,0 +1,240 @@
+import Foundation
+import PPShared
+
+/// Label phrases on the page, and how a label points at the value it introduces.
+extension Extractor {
+    /// The profile's label phrases as scalar arrays, ready for matching: (category, phrase, prefix match).
+    static func compile(_ profile: Profile) -> [(String, [Unicode.Scalar], Bool)] {
+        var out: [(String, [Unicode.Scalar], Bool)] = []
+        for (category, phrases) in profile.labels.sorted(by: { $0.key < $1.key }) {
+            for phrase in phrases {
+                let prefix = phrase.hasSuffix("*")
+                let p = Array((prefix ? String(phrase.dropLast()) : phrase).unicodeScalars)
+                if !p.isEmpty { out.append((category, p, prefix)) }
+            }
+        }
+        return out
+    }
+
+    static func isWordScalar(_ u: Unicode.Scalar) -> Bool {
+        let v = u.value
+        if v < 128 { return (v >= 48 && v <= 57) || (v >= 65 && v <= 90) || (v >= 97 && v <= 122) }
+        return u.properties.isAlphabetic || u.properties.numericType != nil
+    }
+
+    func findLabels(_ lines: [TextLine]) -> [LabelHit] {
+        var hits: [LabelHit] = []
+        let phrases = compiled
+        let long = phrases.filter { $0.1.count >= 4 }.map(\.1)
+        /// Text layers glue neighbouring captions ("šifra plaćanjavaluta"): a label may end where another begins.
+        func anotherLabelStarts(_ f: [Unicode.Scalar], at e: Int) -> Bool {
+            for q in long where e + q.count <= f.count && f[e] == q[0] {
+                var k = 1
+                while k < q.count, f[e + k] == q[k] { k += 1 }
+                if k == q.count { return true }
+            }
+            return false
+        }
+        for (li, line) in lines.enumerated() {
+            var lineHits: [(String, Range<Int>)] = []
+            let f = line.foldedScalars
+            for (category, p, prefixMatch) in phrases where p.count <= f.count {
+                let p0 = p[0]
+                let pLastWord = Self.isWordScalar(p[p.count - 1])
+                let pFirstWord = Self.isWordScalar(p0)
+                var s = 0
+                while s + p.count <= f.count {
+                    if f[s] == p0 {
+                        var k = 1
+                        while k < p.count, f[s + k] == p[k] { k += 1 }
+                        if k == p.count {
+                            let e = s + p.count
+                            // "daysYour account": glued words still start a label at a lower-to-upper case change.
+                            let startOK =
+                                s == 0 || !Self.isWordScalar(f[s - 1]) || !pFirstWord
+                                || (line.chars[line.foldMap[s]].isUppercase && line.foldMap[s] > 0
+                                    && line.chars[line.foldMap[s] - 1].isLowercase)
+                            let endOK =
+                                prefixMatch || e == f.count || !Self.isWordScalar(f[e]) || !pLastWord
+                                || (p.count >= 6 && anotherLabelStarts(f, at: e))
+                                || (p.count >= 5 && f[e].properties.numericType != nil && p[p.count - 1].properties.isAlphabetic)
+                            if startOK, endOK {
+                                let o0 = line.foldMap[s]
+                                let o1 = line.foldMap[e - 1] + 1
+                                lineHits.append((category, o0..<o1))
+                            }
+                        }
+                    }
+                    s += 1
+                }
+            }
+            // Longest label wins where labels overlap ("inkl. MwSt" over "MwSt").
+            lineHits.sort { ($0.1.count, $1.0) > ($1.1.count, $0.0) }
+            var kept: [(String, Range<Int>)] = []
+            for h in lineHits where !kept.contains(where: { $0.1.overlaps(h.1) }) { kept.append(h) }
+            for (c, r) in kept {
+                hits.append(LabelHit(category: c, line: li, range: r, box: line.box(of: r), page: line.page))
+            }
+        }
+        return hits
+    }
+
+    /// How strongly a label points at a value: 1 right before it on the same line, less with distance;
+    /// labels above the value count slightly less, labels below (slip captions) half.
+    func proximity(_ label: LabelHit, toLine li: Int, range: Range<Int>, box: Box, lines: [TextLine]) -> Double {
+        if label.page != lines[li].page { return 0 }
+        if label.line == li {
+            guard label.range.upperBound <= range.lowerBound else { return 0 }
+            let gap = Double(range.lowerBound - label.range.upperBound)
+            let f = gap <= 25 ? 1.0 : max(0.45, 1.0 - (gap - 25) / 80)
+            // A "line" far taller than text lines holds several rows glued together by the text layer:
+            // its words' order says little about which caption belongs to which value.
+            return lines[li].box.height > 2.2 * medianLineHeight ? min(f, 0.5) : f
+        }
+        let lb = label.box
+        let h = max(6, min(lb.height, box.height) > 0 ? max(lb.height, box.height) : 10)
+        if lb.verticalOverlap(box) >= 0.4 {
+            guard lb.x1 <= box.x0 + h else { return 0 }
+            let dx = max(0, box.x0 - lb.x1)
+            if dx <= 3 * h { return 0.95 }
+            // Right-aligned amount columns put values far from their captions on the same row.
+            return dx > 420 ? 0 : max(0.6, 0.95 - (dx - 3 * h) / 800)
+        }
+        let xOverlap = box.x0 < lb.x1 + 4 * h && box.x1 > lb.x0 - 2 * h
+        if lb.y1 <= box.y0 + 0.3 * h {
+            let dy = box.y0 - lb.y1
+            guard xOverlap, dy <= 3.2 * h else { return 0 }
+            return 0.9 - 0.35 * max(0, dy) / (3.2 * h)
+        }
+        if box.y1 <= lb.y0 + 0.3 * h {
+            let dy = lb.y0 - box.y1
+            guard xOverlap, dy <= 1.5 * h else { return 0 }
+            return 0.5
+        }
+        return 0
+    }
+
+    /// The label of `categories` that points at a value best, and how strongly.
+    func nearestLabel(
+        _ labels: [LabelHit], categories: Set<String>, line li: Int, range: Range<Int>, box: Box, lines: [TextLine]
+    ) -> (LabelHit, Double)? {
+        var best: (LabelHit, Double)?
+        for l in labels where categories.contains(l.category) {
+            let f = proximity(l, toLine: li, range: range, box: box, lines: lines)
+            if f > 0, f > (best?.1 ?? 0) + 1e-9 { best = (l, f) }
+        }
+        return best
+    }
+
+    /// The text a label introduces: the rest of its line, else the nearest line right of it or below it.
+    func valueText(
+        after label: LabelHit, labels: [LabelHit], lines: [TextLine], accept: (String) -> Bool = { _ in true }
+    ) -> (line: Int, range: Range<Int>)? {
+        let line = lines[label.line]
+        var s = label.range.upperBound
+        let skip: Set<Character> = [":", " ", "#", "-", ".", "\u{00A0}", "\t", ")", "/"]
+        while s < line.chars.count, skip.contains(line.chars[s]) { s += 1 }
+        if let cap = labels.first(where: { $0.line == label.line && $0.category == "caption" && $0.range.lowerBound == s }) {
+            s = cap.range.upperBound
+            while s < line.chars.count, skip.contains(line.chars[s]) { s += 1 }
+        }
+        var e = line.chars.count
+        for other in labels where other.line == label.line && other.range.lowerBound >= s && other.range.lowerBound < e {
+            e = other.range.lowerBound
+        }
+        // Stop at a wide gap in the line (two or more spaces) — the next column.
+        if let gap = (s..<e).first(where: { $0 + 1 < e && line.chars[$0] == " " && line.chars[$0 + 1] == " " }) { e = gap }
+        while e > s, line.chars[e - 1] == " " || line.chars[e - 1] == "," || line.chars[e - 1] == ";" { e -= 1 }
+        if e > s, line.chars[s..<e].contains(where: { $0.isLetter || $0.isNumber }), accept(String(line.chars[s..<e])) {
+            return (label.line, s..<e)
+        }
+        // Otherwise: the closest line to the right on the same row, then below.
+        let lb = label.box
+        var best: (Int, Double)?
+        var columnStart: [Int: Int] = [:]
+        for (i, l) in lines.enumerated() where l.page == label.page && i != label.line {
+            let h = max(6, lb.height)
+            var text = l.text
+            if l.box.x0 < lb.x0 - 3 * h, l.box.y0 >= lb.y1 - 0.3 * h, let offset = l.offset(ofFirstWordFrom: lb.x0 - 3 * h) {
+                columnStart[i] = offset
+                text = String(l.chars[offset...])
+                if labels.contains(where: {
+                    $0.line == i && $0.range.lowerBound <= offset && $0.range.upperBound > offset && $0.category != "caption"
+                }) {
+                    continue
+                }
+            } else if labels.contains(where: { $0.line == i && $0.range.lowerBound == 0 && $0.category != "caption" }) {
+                continue
+            }
+            if !accept(text) { continue }
+            var d: Double?
+            if l.box.verticalOverlap(lb) >= 0.4, l.box.x0 >= lb.x1 - 2 {
+                let dx = l.box.x0 - lb.x1
+                if dx < 260 { d = dx }
+            } else if l.box.y0 >= lb.y1 - 0.3 * h, l.box.y0 - lb.y1 <= 2.6 * h,
+                l.box.x0 < lb.x1 + 3 * h || columnStart[i] != nil, l.box.x1 > lb.x0 - 2 * h
+            {
+                let x0 = columnStart[i].map { l.box(of: $0..<($0 + 1)).x0 } ?? l.box.x0
+                d = 40 + (l.box.y0 - lb.y1) * 4 + abs(x0 - lb.x0) * 0.2
+            }
+            if let d, d < (best?.1 ?? .infinity) { best = (i, d) }
+        }
+        guard let (bi, _) = best else { return nil }
+        let bl = lines[bi]
+        var be = bl.chars.count
+        // OCR joins columns into one line ("primalac 97 14 3004117852026"): keep the words under the label's column.
+        if let start = columnStart[bi] {
+            var s0 = start
+            while s0 < be, bl.chars[s0] == " " { s0 += 1 }
+            for other in labels where other.line == bi && other.range.lowerBound > s0 && other.range.lowerBound < be {
+                be = other.range.lowerBound
+            }
+            while be > s0, bl.chars[be - 1] == " " { be -= 1 }
+            guard be > s0 else { return nil }
+            return (bi, s0..<be)
+        }
+        for other in labels where other.line == bi && other.range.lowerBound > 0 && other.range.lowerBound < be {
+            be = other.range.lowerBound
+        }
+        // A line that starts with a label is a label line, not the value.
+        if labels.contains(where: { $0.line == bi && $0.range.lowerBound == 0 }) { return nil }
+        while be > 0, bl.chars[be - 1] == " " { be -= 1 }
+        guard be > 0 else { return nil }
+        return (bi, 0..<be)
+    }
+
+    /// The text of `line` followed by the boxes printed right after it on the same row (a model box and
+    /// its reference box, comb fields), joined by a space.
+    func rowContinuation(_ li: Int, _ range: Range<Int>, lines: [TextLine], labels: [LabelHit]) -> String {
+        var text = String(lines[li].chars[range]).trimmingCharacters(in: .whitespaces)
+        var right = lines[li].box(of: range).x1
+        let row = lines[li].box
+        while true {
+            let next = lines.enumerated().filter { i, l in
+                i != li && l.page == lines[li].page && l.box.verticalOverlap(row) >= 0.5 && l.box.x0 >= right - 1
+                    && l.box.x0 - right < 60 && !labels.contains(where: { $0.line == i && $0.range.lowerBound == 0 })
+            }.min { $0.1.box.x0 < $1.1.box.x0 }
+            guard let (_, l) = next, text.count < 40 else { break }
+            text += " " + l.text.trimmingCharacters(in: .whitespaces)
+            right = l.box.x1
+        }
+        return text
+    }
+
+    /// Lowers a candidate read with low OCR confidence and says so in its evidence.
+    func applyOCRPenalty(to candidate: inout Candidate, _ line: TextLine, _ range: Range<Int>, verified: Bool) {
+        let (penalty, evidence) = ocrPenalty(line, range, verified: verified)
+        guard let evidence else { return }
+        candidate.score -= penalty
+        candidate.evidence.append(evidence)
+    }
+
+    func ocrPenalty(_ line: TextLine, _ range: Range<Int>, verified: Bool) -> (Int, String?) {
+        guard let c = line.confidence(of: range) else { return (0, nil) }
+        let floor = Double(w("ocr.floor"))
+        guard c < floor else { return (0, nil) }
+        var p = Int((floor - c) * Double(w("ocr.per_point")))
+        if verified { p /= 2 }
+        return (p, "ocr-conf:\(Int(c.rounded()))")
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import PPShared
+
+/// Payment-reference candidates: RF references, models and labelled identifiers.
+extension Extractor {
+    func findReferences(_ lines: [TextLine], _ labels: [LabelHit]) -> [Candidate] {
+        var out: [Candidate] = []
+        // RF creditor references anywhere.
+        for (li, line) in lines.enumerated() {
+            let stream = alnumStream(line.chars)
+            var k = 0
+            while k + 4 < stream.count {
+                guard stream[k].0.uppercased() == "R", stream[k + 1].0.uppercased() == "F", stream[k].2 || k == 0,
+                    stream[k + 2].0.isNumber, stream[k + 3].0.isNumber
+                else {
+                    k += 1
+                    continue
+                }
+                var best: (String, Int)?
+                var e = k + 5
+                while e <= min(stream.count, k + 25) {
+                    let slice = stream[k..<e]
+                    if !zip(slice.dropFirst(), slice).allSatisfy({ $0.1 - $1.1 <= 2 }) { break }
+                    let text = String(slice.map(\.0)).uppercased()
+                    let endsClean = e == stream.count || stream[e].2
+                    if endsClean, Checksums.isValidRF(text) { best = (text, e) }
+                    e += 1
+                }
+                if let (text, e) = best {
+                    let r = stream[k].1..<(stream[e - 1].1 + 1)
+                    let box = line.box(of: r)
+                    var c = Candidate(
+                        field: "reference", value: text, display: Checksums.groupedByFour(text), score: w("reference.rf"),
+                        page: line.page, box: box, evidence: ["rf-checksum"])
+                    c.extra["kind"] = "rf"
+                    if let (l, f) = nearestLabel(
+                        labels, categories: ["reference", "reference_free", "reference_payer"], line: li, range: r, box: box,
+                        lines: lines)
+                    {
+                        if l.category == "reference_payer" {
+                            c.score = min(c.score, 400)
+                            c.evidence.append("payer-label")
+                        } else {
+                            c.score += Int(Double(w("reference.label")) * f)
+                            c.evidence.append("label:\(l.category)")
+                        }
+                    }
+                    applyOCRPenalty(to: &c, line, r, verified: true)
+                    out.append(c)
+                    k = e
+                } else {
+                    k += 1
+                }
+            }
+        }
+        // "Please use OS-55812 as your payment reference": the value comes before the label.
+        for l in labels where l.category == "reference_before" {
+            let line = lines[l.line]
+            let before = String(line.chars[0..<l.range.lowerBound])
+            if let tok = before.split(separator: " ").last(where: { $0.contains(where: \.isNumber) }),
+                before.split(separator: " ").suffix(2).contains(tok)
+            {
+                let t = String(tok).trimmingCharacters(in: CharacterSet(charactersIn: ".,;:()\"'"))
+                guard let r0 = before.range(of: t, options: .backwards) else { continue }
+                let o = before.distance(from: before.startIndex, to: r0.lowerBound)
+                let r = o..<(o + t.count)
+                var c = Candidate(
+                    field: "reference", value: t, display: t, score: w("reference.labelled"), page: line.page,
+                    box: line.box(of: r), evidence: ["label:reference"])
+                c.extra["kind"] = "structured"
+                applyOCRPenalty(to: &c, line, r, verified: false)
+                out.append(c)
+            }
+        }
+        // Labelled references: the text each label introduces.
+        for l in labels
+        where ["reference", "reference_free", "invoice_number", "reference_payer", "reference_before"].contains(l.category) {
+            let needsDigit = l.category != "reference_free"
+            guard
+                let (vli, vr) = valueText(
+                    after: l, labels: labels, lines: lines, accept: { !needsDigit || $0.contains(where: \.isNumber) })
+            else { continue }
+            let line = lines[vli]
+            var text =
+                vli == l.line
+                ? String(line.chars[vr]).trimmingCharacters(in: .whitespaces)
+                : rowContinuation(vli, vr, lines: lines, labels: labels)
+            guard text.contains(where: \.isNumber) || l.category == "reference_free" else { continue }
+            if text.count > 140 { text = String(text.prefix(140)) }
+            var model: String?
+            var body = text
+            // "97 12-345…", "(97) …": a two-digit model in front.
+            let parts = text.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+            let head = parts.first.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "()[]")) } ?? ""
+            if profile.checksums.contains("model97"), parts.count == 2, head.count == 2, head.allSatisfy(\.isNumber),
+                parts[1].first?.isNumber ?? false
+            {
+                model = head
+                body = String(parts[1]).trimmingCharacters(in: .whitespaces)
+            } else if profile.checksums.contains("model97"), let m = modelNear(l, labels: labels, lines: lines) {
+                model = m
+            }
+            if l.category == "invoice_number" || l.category == "reference" {
+                // Identifiers are one token (or a few short groups); cut trailing words.
+                // Skip a few words before the identifier ("die Rechnungsnummer 2024-001 an").
+                let toks = body.split(separator: " ")
+                var keep: [Substring] = []
+                let first = toks.prefix(4).firstIndex(where: { $0.contains(where: \.isNumber) }) ?? 0
+                for t in toks[first...] {
+                    if keep.isEmpty || (t.contains(where: \.isNumber) && keep.count < 4) { keep.append(t) } else { break }
+                }
+                body = keep.joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: ".,;:"))
+            }
+            if body.isEmpty { continue }
+            if Checksums.isValidRF(body) { continue }  // found above
+            let box = line.box(of: vr)
+            var c = Candidate(
+                field: "reference", value: body, display: model.map { "\($0) \(body)" } ?? body, score: 0,
+                page: line.page, box: box, evidence: ["label:\(l.category)"])
+            switch l.category {
+            case "reference", "reference_before":
+                c.score = w("reference.labelled")
+                if let model {
+                    c.extra["model"] = .string(model)
+                    if model == "97" {
+                        if Checksums.isValidModel97(body) {
+                            c.score = w("reference.model97")
+                            c.evidence.append("model97-checksum")
+                        } else {
+                            c.score = w("reference.model97_bad")
+                            c.evidence.append("model97-checksum-failed")
+                        }
+                    } else {
+                        c.score = w("reference.model_other")
+                        c.evidence.append("model:\(model)")
+                    }
+                }
+                c.extra["kind"] = model != nil ? "model" : "structured"
+            case "reference_free":
+                c.score = w("reference.free_text") - (body.contains(where: \.isNumber) ? 0 : 350)
+                c.extra["kind"] = "free-text"
+            case "invoice_number":
+                c.score = w("reference.invoice_number")
+                c.extra["kind"] = "invoice-number"
+            default:
+                c.score = 300
+                c.evidence.append("payer-label")
+                c.extra["kind"] = "payer-reference"
+            }
+            if vli != l.line { c.score -= 50 }
+            applyOCRPenalty(to: &c, line, vr, verified: c.evidence.contains("model97-checksum"))
+            out.append(c)
+        }
+        return out
+    }
+
+    /// A two-digit model printed in its own box near a reference label.
+    func modelNear(_ label: LabelHit, labels: [LabelHit], lines: [TextLine]) -> String? {
+        for ml in labels where ml.category == "model" && ml.page == label.page {
+            guard let (vli, vr) = valueText(after: ml, labels: labels, lines: lines) else { continue }
+            let t = String(lines[vli].chars[vr]).trimmingCharacters(in: .whitespaces)
+            let first = t.split(separator: " ").first.map(String.init) ?? ""
+            if first.count == 2, first.allSatisfy(\.isNumber) { return first }
+        }
+        return nil
+    }
+}
