@@ -124,7 +124,7 @@ runTool(extractSpec, arguments: args) { parsed, diagnostics in
         choice = .fixed(try store.load(name))
     }
     let jobs = try parsed.int("jobs", default: coreCount, in: 1...256)
-    let processor = DocumentProcessor(choice: choice)
+    let processor = DocumentProcessor(choice: choice, lexicons: try store.lexicons.loadAll())
     let sink = OutputSink(autoFlush: false)
     var sawError = false
     // Before waiting for more input, finish and write what is in flight, so a slow upstream still streams.
