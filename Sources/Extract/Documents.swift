@@ -73,6 +73,11 @@ public struct DocumentProcessor: Sendable {
         self.lexicons = Dictionary(lexicons.map { ($0.language, $0) }, uniquingKeysWith: { a, _ in a })
     }
 
+    var fixedProfile: Profile? {
+        if case .fixed(let p) = choice { return p }
+        return nil
+    }
+
     /// The profile with the labels of the languages detected in the document, so a Dutch invoice under
     /// the default profile still finds "Totaal te betalen".
     func withDetectedLanguages(_ profile: Profile, lines: [TextLine]) -> Profile {
