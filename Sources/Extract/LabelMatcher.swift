@@ -94,8 +94,7 @@ struct LabelMatcher {
     }
 
     /// Matches with exactly one confusable substitution, over a line's skeleton.
-    func tolerant(_ f: [Unicode.Scalar], skeleton sk: [Unicode.Scalar], pieces: [Range<Int>], _ body: (Int, Range<Int>) -> Void)
-    {
+    func tolerant(_ f: [Unicode.Scalar], skeleton sk: [Unicode.Scalar], pieces: [Range<Int>], _ body: (Int, Range<Int>) -> Void) {
         for s in sk.indices {
             for pi in tolerantByFirst[sk[s]] ?? [] {
                 let p = phrases[pi]

@@ -104,7 +104,11 @@ runTool(extractSpec, arguments: args) { parsed, diagnostics in
     if parsed.has("ocr-languages") {
         let profiles = name == "auto" ? try store.loadAll() : [try store.load(name)]
         var langs: [String] = []
-        for p in profiles { for l in p.ocrLanguages where !langs.contains(l) { langs.append(l) } }
+        for p in profiles {
+            // A profile without its own list uses its languages' lexicons ("sr" gives srp_latn+srp).
+            let codes = p.ocrLanguages.isEmpty ? store.lexicons.ocrLanguages(for: p.languages) : p.ocrLanguages
+            for l in codes where !langs.contains(l) { langs.append(l) }
+        }
         if langs.contains("eng") {
             langs.removeAll { $0 == "eng" }
             langs.append("eng")

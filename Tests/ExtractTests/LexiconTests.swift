@@ -50,15 +50,24 @@ let lexiconStore = ProfileStore(folders: [profileFolder]).lexicons
             ("en", "Thank you for your order. The amount due is payable within 14 days of the invoice date."),
             ("de", "Vielen Dank für Ihren Auftrag. Bitte überweisen Sie den Rechnungsbetrag bis zum Fälligkeitsdatum."),
             ("fr", "Merci de votre confiance. Le montant total est à payer avant la date d'échéance de la facture."),
-            ("nl", "Wij verzoeken u het totaal te betalen bedrag binnen 14 dagen over te maken onder vermelding van het kenmerk."),
+            (
+                "nl",
+                "Wij verzoeken u het totaal te betalen bedrag binnen 14 dagen over te maken onder vermelding van het kenmerk."
+            ),
             ("it", "Vi ringraziamo per l'ordine. L'importo da pagare della fattura è dovuto entro la data di scadenza."),
             ("es", "Gracias por su pedido. El importe total de la factura se debe pagar antes de la fecha de vencimiento."),
             ("pl", "Dziękujemy za zamówienie. Kwota do zapłaty na fakturze jest płatna w terminie płatności."),
             ("cs", "Děkujeme za objednávku. Částka k úhradě je splatná do data splatnosti, uveďte variabilní symbol."),
             ("hu", "Köszönjük a megrendelést. A fizetendő összeg a számla szerint a fizetési határidő napon belül esedékes."),
-            ("sv", "Tack för din beställning. Summa att betala ska vara oss till handa senast på förfallodatum, ange OCR-nummer."),
+            (
+                "sv",
+                "Tack för din beställning. Summa att betala ska vara oss till handa senast på förfallodatum, ange OCR-nummer."
+            ),
             ("fi", "Kiitos tilauksesta. Maksettava yhteensä laskun mukaan eräpäivä viimeistään, käytä viitenumeroa."),
-            ("el", "Σας ευχαριστούμε για την παραγγελία. Το πληρωτέο ποσό του τιμολογίου είναι για πληρωμή έως την ημερομηνία λήξης."),
+            (
+                "el",
+                "Σας ευχαριστούμε για την παραγγελία. Το πληρωτέο ποσό του τιμολογίου είναι για πληρωμή έως την ημερομηνία λήξης."
+            ),
             ("sr", "Рачун за услуге: укупно за уплату по рачуну примаоца, позив на број и рок плаћања."),
             ("bg", "Благодарим за поръчката. Сума за плащане по фактура, срок за плащане и банкова сметка на получателя."),
         ]
@@ -114,7 +123,9 @@ let lexiconStore = ProfileStore(folders: [profileFolder]).lexicons
         try #"{"name": "bad", "labels": {"amount_dew": ["x"]}}"#.write(to: bad, atomically: true, encoding: .utf8)
         #expect { try store.load(bad.path) } throws: { ($0 as? ToolError)?.message.contains("amount_dew") == true }
         let lex = try JSON.parse(#"{"language": "xx", "labels": {"amount_dew": ["x"]}}"#)
-        #expect { try Lexicon.decode(lex, source: "xx.json") } throws: { ($0 as? ToolError)?.message.contains("amount_dew") == true }
+        #expect { try Lexicon.decode(lex, source: "xx.json") } throws: {
+            ($0 as? ToolError)?.message.contains("amount_dew") == true
+        }
     }
 
     @Test func profilesGetTheirLanguagesPhrasesAndOCRCodes() throws {
