@@ -67,10 +67,12 @@ demo: build
 	    -e 's/.*"brand":("[^"]*"|null).*"formatted":("[^"]*"|null).*"status":"([a-z_]+)".*/  \3  \1  \2/'; true
 
 install: build
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/pp/profiles
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/pp/profiles $(DESTDIR)$(PREFIX)/share/pp/lexicons
 	for t in $(TOOLS); do install -m 755 $(BIN)/$$t $(DESTDIR)$(PREFIX)/bin/$$t; done
 	@# pp-extract finds its profiles in ../share/pp/profiles beside the executable.
 	install -m 644 Sources/Extract/Profiles/*.json $(DESTDIR)$(PREFIX)/share/pp/profiles/
+	@# ... and the per-language label lexicons the profiles name in ../share/pp/lexicons.
+	install -m 644 Sources/Extract/Lexicons/*.json $(DESTDIR)$(PREFIX)/share/pp/lexicons/
 
 lint:
 	$(SWIFT) format lint --strict --recursive --configuration .swift-format Sources Tests Package.swift

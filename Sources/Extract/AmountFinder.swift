@@ -8,7 +8,7 @@ extension Extractor {
     ) -> [Candidate] {
         let cats: Set<String> = [
             "amount_due", "amount_total", "amount_generic", "amount_subtotal", "amount_vat", "amount_discount",
-            "amount_previous", "amount_paid",
+            "amount_previous", "amount_paid", "amount_rounding",
         ]
         var out: [Candidate] = []
         // Amounts with decimals per row (lines that share a baseline): two or more make a table row.

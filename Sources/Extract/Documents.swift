@@ -66,10 +66,27 @@ public struct DocumentProcessor: Sendable {
     public var model: ConfidenceModel?
     public var explain = false
     public var maxCandidates = 5
+    /// Detects each document's languages; their lexicons join the profile's (none: the profile alone).
+    public let detector: LanguageDetector?
+    let lexicons: [String: Lexicon]
 
-    public init(choice: ProfileChoice, model: ConfidenceModel? = nil) {
+    public init(choice: ProfileChoice, lexicons: [Lexicon] = [], model: ConfidenceModel? = nil) {
         self.choice = choice
         self.model = model
+        self.detector = lexicons.isEmpty ? nil : LanguageDetector(lexicons: lexicons)
+        self.lexicons = Dictionary(lexicons.map { ($0.language, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    var fixedProfile: Profile? {
+        if case .fixed(let p) = choice { return p }
+        return nil
+    }
+
+    /// The profile with the labels of the languages detected in the document, so a Dutch invoice under
+    /// the default profile still finds "Totaal te betalen".
+    func withDetectedLanguages(_ profile: Profile, lines: [TextLine]) -> Profile {
+        guard let detector else { return profile }
+        return profile.adding(detector.languages(lines).compactMap { lexicons[$0] })
     }
 
     /// Keys of page records that are not carried over to the document record.
@@ -108,11 +125,12 @@ public struct DocumentProcessor: Sendable {
         let lines = Self.lines(of: pages)
         let attachments = pages.flatMap { $0["attachments"]?.arrayValue ?? [] }
         let einvoice = EInvoice.fromAttachments(attachments)
-        let profile: Profile
+        let chosen: Profile
         switch choice {
-        case .fixed(let p): profile = p
-        case .auto(let all): profile = ProfileChooser.choose(all, lines: lines) ?? all[0]
+        case .fixed(let p): chosen = p
+        case .auto(let all): chosen = ProfileChooser.choose(all, lines: lines) ?? all[0]
         }
+        let profile = withDetectedLanguages(chosen, lines: lines)
         var codes: [(PaymentCode, Int, Box?)] = []
         for (index, p) in pages.enumerated() {
             for c in p["codes"]?.arrayValue ?? [] {

@@ -24,55 +24,43 @@ extension Extractor {
 
     func findLabels(_ lines: [TextLine]) -> [LabelHit] {
         var hits: [LabelHit] = []
-        let phrases = compiled
-        let long = phrases.filter { $0.1.count >= 4 }.map(\.1)
-        /// Text layers glue neighbouring captions ("šifra plaćanjavaluta"): a label may end where another begins.
-        func anotherLabelStarts(_ f: [Unicode.Scalar], at e: Int) -> Bool {
-            for q in long where e + q.count <= f.count && f[e] == q[0] {
-                var k = 1
-                while k < q.count, f[e + k] == q[k] { k += 1 }
-                if k == q.count { return true }
-            }
-            return false
-        }
+        let matcher = LabelMatcher(compiled)
         for (li, line) in lines.enumerated() {
-            var lineHits: [(String, Range<Int>)] = []
             let f = line.foldedScalars
-            for (category, p, prefixMatch) in phrases where p.count <= f.count {
-                let p0 = p[0]
-                let pLastWord = Self.isWordScalar(p[p.count - 1])
-                let pFirstWord = Self.isWordScalar(p0)
-                var s = 0
-                while s + p.count <= f.count {
-                    if f[s] == p0 {
-                        var k = 1
-                        while k < p.count, f[s + k] == p[k] { k += 1 }
-                        if k == p.count {
-                            let e = s + p.count
-                            // "daysYour account": glued words still start a label at a lower-to-upper case change.
-                            let startOK =
-                                s == 0 || !Self.isWordScalar(f[s - 1]) || !pFirstWord
-                                || (line.chars[line.foldMap[s]].isUppercase && line.foldMap[s] > 0
-                                    && line.chars[line.foldMap[s] - 1].isLowercase)
-                            let endOK =
-                                prefixMatch || e == f.count || !Self.isWordScalar(f[e]) || !pLastWord
-                                || (p.count >= 6 && anotherLabelStarts(f, at: e))
-                                || (p.count >= 5 && f[e].properties.numericType != nil && p[p.count - 1].properties.isAlphabetic)
-                            if startOK, endOK {
-                                let o0 = line.foldMap[s]
-                                let o1 = line.foldMap[e - 1] + 1
-                                lineHits.append((category, o0..<o1))
-                            }
-                        }
-                    }
-                    s += 1
-                }
+            var found: [LabelMatcher.Match] = []
+            var tolerant = false
+            func accept(_ pi: Int, _ r: Range<Int>) {
+                let p = matcher.phrases[pi].scalars
+                let (s, e) = (r.lowerBound, r.upperBound)
+                // "daysYour account": glued words still start a label at a lower-to-upper case change.
+                let startOK =
+                    s == 0 || !Self.isWordScalar(f[s - 1]) || !Self.isWordScalar(p[0])
+                    || (line.chars[line.foldMap[s]].isUppercase && line.foldMap[s] > 0
+                        && line.chars[line.foldMap[s] - 1].isLowercase)
+                // Text layers glue neighbouring captions ("šifra plaćanjavaluta"): a label may end where another begins.
+                let endOK =
+                    matcher.phrases[pi].prefix || e == f.count || !Self.isWordScalar(f[e]) || !Self.isWordScalar(p[p.count - 1])
+                    || (p.count >= 6 && matcher.anyLongPhraseStarts(f, at: e))
+                    || (p.count >= 5 && f[e].properties.numericType != nil && p[p.count - 1].properties.isAlphabetic)
+                if startOK, endOK { found.append(LabelMatcher.Match(phrase: pi, range: r, tolerant: tolerant)) }
             }
-            // Longest label wins where labels overlap ("inkl. MwSt" over "MwSt").
-            lineHits.sort { ($0.1.count, $1.0) > ($1.1.count, $0.0) }
-            var kept: [(String, Range<Int>)] = []
+            for s in f.indices { matcher.exact(f, at: s, accept) }
+            if !matcher.tolerantByFirst.isEmpty {
+                let (sk, pieces) = LabelMatcher.skeleton(f)
+                tolerant = true
+                matcher.tolerant(f, skeleton: sk, pieces: pieces, accept)
+            }
+            // Phrase order first (as the profile lists them), then longest label wins where labels overlap
+            // ("inkl. MwSt" over "MwSt"); an exact spelling beats an OCR-tolerant one of the same length.
+            found.sort { ($0.phrase, $0.range.lowerBound) < ($1.phrase, $1.range.lowerBound) }
+            var lineHits: [(String, Range<Int>, Int)] = found.map { m in
+                let r = line.foldMap[m.range.lowerBound]..<line.foldMap[m.range.upperBound - 1] + 1
+                return (matcher.phrases[m.phrase].category, r, m.tolerant ? 0 : 1)
+            }
+            lineHits.sort { ($0.1.count, $0.2, $1.0) > ($1.1.count, $1.2, $0.0) }
+            var kept: [(String, Range<Int>, Int)] = []
             for h in lineHits where !kept.contains(where: { $0.1.overlaps(h.1) }) { kept.append(h) }
-            for (c, r) in kept {
+            for (c, r, _) in kept {
                 hits.append(LabelHit(category: c, line: li, range: r, box: line.box(of: r), page: line.page))
             }
         }

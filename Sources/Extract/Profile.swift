@@ -26,14 +26,23 @@ public struct Profile: Sendable {
     /// A scoring weight: the profile's value or the documented default (docs/scoring.md).
     public func weight(_ key: String) -> Int { weights[key] ?? Scoring.defaults[key] ?? 0 }
 
-    /// Reads one profile file's JSON, merging profiles it includes (looked up with `resolve`).
+    static let keys: Set<String> = [
+        "name", "description", "include", "languages", "ocr_languages", "currencies", "default_currency", "decimal_mark",
+        "account_formats", "checksums", "iban_countries", "markers", "labels", "weights",
+    ]
+
+    /// Reads one profile file's JSON, merging profiles it includes (looked up with `resolve`) and the
+    /// lexicons of its languages (looked up with `lexicon`; nil leaves the profile's own labels only).
     public static func decode(
-        _ json: JSON, source: String, resolve: (String) throws(ToolError) -> Profile
+        _ json: JSON, source: String, resolve: (String) throws(ToolError) -> Profile,
+        lexicon: ((String) throws(ToolError) -> Lexicon)? = nil
     ) throws(ToolError) -> Profile {
         func bad(_ what: String) -> ToolError {
             ToolError(.usage, code: "bad_profile", "profile '\(source)': \(what)")
         }
         guard case .object(let o) = json else { throw bad("not a JSON object") }
+        // A misspelt key would otherwise be ignored without a word.
+        if let key = o.keys.sorted().first(where: { !keys.contains($0) }) { throw bad("unknown key \"\(key)\"") }
         guard let name = o["name"]?.stringValue, !name.isEmpty else { throw bad("missing \"name\"") }
         var p = Profile(name: name, description: o["description"]?.stringValue ?? "")
         for included in o["include"]?.arrayValue ?? [] {
@@ -53,7 +62,7 @@ public struct Profile: Sendable {
             }
             return out
         }
-        if let v = try strings("languages") { p.languages = v }
+        if let v = try strings("languages") { p.languages = v + p.languages.filter { !v.contains($0) } }
         if let v = try strings("ocr_languages") { p.ocrLanguages = v }
         if let v = try strings("currencies") { p.currencies = v + p.currencies.filter { !v.contains($0) } }
         if let v = o["default_currency"]?.stringValue { p.defaultCurrency = v }
@@ -68,13 +77,18 @@ public struct Profile: Sendable {
         if let labels = o["labels"] {
             guard case .object(let lo) = labels else { throw bad("\"labels\" must be an object of lists") }
             for (category, list) in lo {
+                guard LabelCategory.known.contains(category) else { throw bad("unknown label category \"\(category)\"") }
                 guard let items = list.arrayValue else { throw bad("labels.\(category) must be a list") }
+                var phrases: [String] = []
                 for item in items {
                     guard let s = item.stringValue else { throw bad("labels.\(category) must list strings") }
-                    let f = TextFold.fold(s)
-                    if !(p.labels[category]?.contains(f) ?? false) { p.labels[category, default: []].append(f) }
+                    phrases.append(s)
                 }
+                LabelSet.merge([category: LabelSet.folded(phrases)], into: &p.labels)
             }
+        }
+        if let lexicon, let own = try strings("languages") {
+            for l in own { p.add(try lexicon(l)) }
         }
         if let weights = o["weights"] {
             guard case .object(let wo) = weights else { throw bad("\"weights\" must be an object of integers") }
@@ -83,6 +97,19 @@ public struct Profile: Sendable {
                 p.weights[k] = i
             }
         }
+        return p
+    }
+
+    /// Adds a language's phrases to the label set (what `languages` and language detection do).
+    public mutating func add(_ lexicon: Lexicon) {
+        LabelSet.merge(lexicon.labels, into: &labels)
+        if !languages.contains(lexicon.language) { languages.append(lexicon.language) }
+    }
+
+    /// This profile with the phrases of further languages (those it has already are skipped).
+    public func adding(_ lexicons: [Lexicon]) -> Profile {
+        var p = self
+        for l in lexicons where !p.languages.contains(l.language) { p.add(l) }
         return p
     }
 
@@ -96,9 +123,7 @@ public struct Profile: Sendable {
         checksums.formUnion(base.checksums)
         ibanCountries.formUnion(base.ibanCountries)
         markers += base.markers
-        for (k, v) in base.labels {
-            for s in v where !(labels[k]?.contains(s) ?? false) { labels[k, default: []].append(s) }
-        }
+        LabelSet.merge(base.labels, into: &labels)
         for (k, v) in base.weights where weights[k] == nil { weights[k] = v }
     }
 }
@@ -107,8 +132,13 @@ public struct Profile: Sendable {
 public struct ProfileStore: Sendable {
     /// Folders searched for `NAME.json`, first match wins.
     public let folders: [String]
+    /// Where the lexicons named by profiles' `languages` are found.
+    public let lexicons: LexiconStore
 
-    public init(folders: [String]) { self.folders = folders }
+    public init(folders: [String], lexicons: LexiconStore? = nil) {
+        self.folders = folders
+        self.lexicons = lexicons ?? LexiconStore(profileFolders: folders)
+    }
 
     /// The shipped-profile folders: $PP_PROFILES, then the SwiftPM resource bundle beside the
     /// executable, then `../share/pp/profiles` relative to it (what `make install` lays out).
@@ -165,9 +195,10 @@ public struct ProfileStore: Sendable {
             throw ToolError(
                 .usage, code: "bad_profile", "profile '\(path)': not valid JSON (\(error.reason) at byte \(error.offset + 1))")
         }
-        return try Profile.decode(json, source: path) { (name: String) throws(ToolError) -> Profile in
-            try self.load(name, depth: depth + 1)
-        }
+        return try Profile.decode(
+            json, source: path,
+            resolve: { (name: String) throws(ToolError) -> Profile in try self.load(name, depth: depth + 1) },
+            lexicon: { (language: String) throws(ToolError) -> Lexicon in try self.lexicons.load(language) })
     }
 
     /// All shipped profiles, loaded.

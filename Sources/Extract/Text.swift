@@ -115,36 +115,3 @@ public struct TextLine: Sendable {
     }
 }
 
-/// Folding for label matching: lower case, Latin diacritics removed, Serbian Cyrillic transliterated,
-/// so one label list matches "Račun primaoca", "RACUN PRIMAOCA" and "Рачун примаоца".
-public enum TextFold {
-    static let table: [Character: String] = {
-        var t: [Character: String] = [:]
-        let pairs: [(String, String)] = [
-            ("а", "a"), ("б", "b"), ("в", "v"), ("г", "g"), ("д", "d"), ("ђ", "dj"), ("е", "e"), ("ж", "z"),
-            ("з", "z"), ("и", "i"), ("ј", "j"), ("к", "k"), ("л", "l"), ("љ", "lj"), ("м", "m"), ("н", "n"),
-            ("њ", "nj"), ("о", "o"), ("п", "p"), ("р", "r"), ("с", "s"), ("т", "t"), ("ћ", "c"), ("у", "u"),
-            ("ф", "f"), ("х", "h"), ("ц", "c"), ("ч", "c"), ("џ", "dz"), ("ш", "s"), ("й", "j"), ("ы", "y"),
-            ("э", "e"), ("ю", "ju"), ("я", "ja"), ("ь", ""), ("ъ", ""), ("ѓ", "g"), ("ќ", "k"), ("ѕ", "dz"),
-            ("č", "c"), ("ć", "c"), ("š", "s"), ("ž", "z"), ("đ", "dj"), ("ä", "a"), ("ö", "o"), ("ü", "u"),
-            ("ß", "ss"), ("é", "e"), ("è", "e"), ("ê", "e"), ("ë", "e"), ("à", "a"), ("â", "a"), ("á", "a"),
-            ("î", "i"), ("ï", "i"), ("í", "i"), ("ô", "o"), ("ó", "o"), ("ù", "u"), ("û", "u"), ("ú", "u"),
-            ("ç", "c"), ("ñ", "n"), ("ł", "l"), ("ř", "r"), ("ě", "e"), ("ý", "y"), ("ő", "o"), ("ű", "u"),
-            ("\u{00A0}", " "), ("\u{202F}", " "), ("\t", " "), ("’", "'"),
-        ]
-        for (k, v) in pairs { t[Character(k)] = v }
-        return t
-    }()
-
-    /// The folded characters for one character (possibly none or several).
-    public static func fold(_ ch: Character) -> [Character] {
-        let lower = Character(ch.lowercased().count == 1 ? ch.lowercased() : String(ch))
-        if let mapped = table[lower] { return Array(mapped) }
-        return [lower]
-    }
-
-    /// A whole string folded.
-    public static func fold(_ text: String) -> String { String(text.flatMap { fold($0) }) }
-
-    public static func isWordChar(_ ch: Character) -> Bool { ch.isLetter || ch.isNumber }
-}

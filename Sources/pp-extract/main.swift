@@ -117,7 +117,11 @@ runTool(extractSpec, arguments: args) { parsed, diagnostics in
     if parsed.has("ocr-languages") {
         let profiles = name == "auto" ? try store.loadAll() : [try store.load(name)]
         var langs: [String] = []
-        for p in profiles { for l in p.ocrLanguages where !langs.contains(l) { langs.append(l) } }
+        for p in profiles {
+            // A profile without its own list uses its languages' lexicons ("sr" gives srp_latn+srp).
+            let codes = p.ocrLanguages.isEmpty ? store.lexicons.ocrLanguages(for: p.languages) : p.ocrLanguages
+            for l in codes where !langs.contains(l) { langs.append(l) }
+        }
         if langs.contains("eng") {
             langs.removeAll { $0 == "eng" }
             langs.append("eng")
@@ -137,7 +141,9 @@ runTool(extractSpec, arguments: args) { parsed, diagnostics in
         choice = .fixed(try store.load(name))
     }
     let jobs = try parsed.int("jobs", default: coreCount, in: 1...256)
-    var configured = DocumentProcessor(choice: choice, model: parsed.has("no-model") ? nil : try ConfidenceModel.standard())
+    var configured = DocumentProcessor(
+        choice: choice, lexicons: try store.lexicons.loadAll(),
+        model: parsed.has("no-model") ? nil : try ConfidenceModel.standard())
     configured.explain = parsed.has("explain")
     configured.maxCandidates = try parsed.int("max-candidates", default: 5, in: 1...50)
     let processor = configured

@@ -32,8 +32,8 @@ import Testing
                 })
             return p
         }
-        let profiles = try ProfileStore(folders: [profileFolder]).loadAll()
-        let processor = DocumentProcessor(choice: .auto(profiles))
+        let store = ProfileStore(folders: [profileFolder])
+        let processor = DocumentProcessor(choice: .auto(try store.loadAll()), lexicons: try store.lexicons.loadAll())
         let assembler = DocumentAssembler()
         var results: [JSON] = []
         for p in pages {

@@ -1,0 +1,117 @@
+/// Finds label phrases in folded lines. Phrases are indexed by their first scalar, so a line costs about
+/// one bucket lookup per character instead of one comparison per phrase and character.
+///
+/// OCR misreads letters in labels ("lznos za upIatu", "T0TAL", "Kontonurnmer"): phrases of six or more letters
+/// also match with exactly one confusable substitution. Both sides are compared in a "skeleton" where each
+/// confusable group is one symbol (l/i/1/|, o/0, s/5, b/8, e/c, m/rn), then the raw spellings are checked.
+struct LabelMatcher {
+    struct Phrase {
+        let category: String
+        let scalars: [Unicode.Scalar]
+        let prefix: Bool
+        /// Skeleton and, per skeleton symbol, the raw scalars it stands for (tolerant phrases only).
+        let skeleton: [Unicode.Scalar]
+        let pieces: [Range<Int>]
+    }
+
+    /// One match: phrase index and the folded range it covers.
+    struct Match {
+        let phrase: Int
+        let range: Range<Int>
+        var tolerant = false
+    }
+
+    let phrases: [Phrase]
+    let byFirst: [Unicode.Scalar: [Int]]
+    let tolerantByFirst: [Unicode.Scalar: [Int]]
+
+    init(_ compiled: [(String, [Unicode.Scalar], Bool)]) {
+        var list: [Phrase] = []
+        var first: [Unicode.Scalar: [Int]] = [:]
+        var tolerant: [Unicode.Scalar: [Int]] = [:]
+        for (i, (category, p, prefix)) in compiled.enumerated() {
+            let letters = p.filter { $0.properties.isAlphabetic }.count
+            let (sk, pieces) = letters >= 6 ? Self.skeleton(p) : ([], [])
+            list.append(Phrase(category: category, scalars: p, prefix: prefix, skeleton: sk, pieces: pieces))
+            first[p[0], default: []].append(i)
+            if let s0 = sk.first { tolerant[s0, default: []].append(i) }
+        }
+        phrases = list
+        byFirst = first
+        tolerantByFirst = tolerant
+    }
+
+    /// The confusable groups, folded (lower case): each maps to one skeleton symbol.
+    static func symbol(_ u: Unicode.Scalar) -> Unicode.Scalar {
+        switch u {
+        case "i", "1", "|", "!": return "l"
+        case "0": return "o"
+        case "5": return "s"
+        case "8": return "b"
+        case "c": return "e"
+        default: return u
+        }
+    }
+
+    /// The skeleton of folded scalars and the raw range behind each symbol ("rn" is one "m").
+    static func skeleton(_ f: [Unicode.Scalar]) -> ([Unicode.Scalar], [Range<Int>]) {
+        var sk: [Unicode.Scalar] = []
+        var pieces: [Range<Int>] = []
+        sk.reserveCapacity(f.count)
+        pieces.reserveCapacity(f.count)
+        var i = 0
+        while i < f.count {
+            if f[i] == "r", i + 1 < f.count, f[i + 1] == "n" {
+                sk.append("m")
+                pieces.append(i..<i + 2)
+                i += 2
+            } else {
+                sk.append(symbol(f[i]))
+                pieces.append(i..<i + 1)
+                i += 1
+            }
+        }
+        return (sk, pieces)
+    }
+
+    /// Exact matches starting at `s`, in phrase order.
+    func exact(_ f: [Unicode.Scalar], at s: Int, _ body: (Int, Range<Int>) -> Void) {
+        for pi in byFirst[f[s]] ?? [] {
+            let p = phrases[pi].scalars
+            guard s + p.count <= f.count else { continue }
+            var k = 1
+            while k < p.count, f[s + k] == p[k] { k += 1 }
+            if k == p.count { body(pi, s..<s + p.count) }
+        }
+    }
+
+    /// Whether a phrase of four or more scalars starts at `e` exactly.
+    func anyLongPhraseStarts(_ f: [Unicode.Scalar], at e: Int) -> Bool {
+        guard e < f.count else { return false }
+        var found = false
+        exact(f, at: e) { pi, _ in if phrases[pi].scalars.count >= 4 { found = true } }
+        return found
+    }
+
+    /// Matches with exactly one confusable substitution, over a line's skeleton.
+    func tolerant(_ f: [Unicode.Scalar], skeleton sk: [Unicode.Scalar], pieces: [Range<Int>], _ body: (Int, Range<Int>) -> Void) {
+        for s in sk.indices {
+            for pi in tolerantByFirst[sk[s]] ?? [] {
+                let p = phrases[pi]
+                guard s + p.skeleton.count <= sk.count else { continue }
+                var k = 0
+                var differ = 0
+                while k < p.skeleton.count, sk[s + k] == p.skeleton[k] {
+                    if !f[pieces[s + k]].elementsEqual(p.scalars[p.pieces[k]]) {
+                        differ += 1
+                        if differ > 1 { break }
+                    }
+                    k += 1
+                }
+                if k == p.skeleton.count, differ == 1 {
+                    body(pi, pieces[s].lowerBound..<pieces[s + k - 1].upperBound)
+                }
+            }
+        }
+    }
+}

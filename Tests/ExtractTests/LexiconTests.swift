@@ -1,0 +1,137 @@
+import Foundation
+import PPShared
+import Testing
+
+@testable import Extract
+
+let lexiconStore = ProfileStore(folders: [profileFolder]).lexicons
+
+@Suite struct LexiconTests {
+    @Test func everyLexiconLoadsWithEveryCategoryFilled() throws {
+        let all = try lexiconStore.loadAll()
+        #expect(all.count >= 23)
+        for lex in all {
+            for c in LabelCategory.required { #expect(!(lex.labels[c] ?? []).isEmpty, "\(lex.language): \(c) is empty") }
+            for (c, list) in lex.labels {
+                #expect(LabelCategory.known.contains(c))
+                #expect(!list.isEmpty, "\(lex.language): \(c) is empty")
+            }
+            #expect(lex.words.count >= 25, "\(lex.language): too few words")
+            #expect(!lex.ocr.isEmpty && !lex.scripts.isEmpty)
+        }
+    }
+
+    @Test func foldingIsUnicodeBased() {
+        #expect(TextFold.fold("Račun PRIMAOCA") == TextFold.fold("рачун примаоца"))
+        #expect(TextFold.fold("Плаћања ЉУБАВ џеп") == TextFold.fold("plaćanja LJUBAV džep"))
+        #expect(TextFold.fold("Ελληνικά").allSatisfy { $0.isASCII && $0.isLetter })
+        #expect(TextFold.fold("ΦΠΑ") == TextFold.fold("φπα"))
+        #expect(TextFold.fold("Zahlungsempfänger Straße") == "zahlungsempfanger strasse")
+        // Decomposed spelling (e + combining acute) folds like the precomposed one.
+        #expect(TextFold.fold("e\u{301}che\u{301}ance") == TextFold.fold("échéance"))
+    }
+
+    @Test func foldMapPointsBackToTheOriginalCharacters() {
+        let line = TextLine(page: 1, text: "Σύνολο: Straße ДЉ", box: Box(0, 0, 100, 10), conf: nil, words: [])
+        #expect(line.folded.count == line.foldMap.count)
+        for (i, f) in line.folded.enumerated() {
+            let original = line.chars[line.foldMap[i]]
+            #expect(TextFold.fold(original).contains(f))
+        }
+        // "ß" → "ss" and "Љ" → "lj": two folded characters, one original each.
+        let ss = String(line.folded).range(of: "strasse")!
+        let start = String(line.folded).distance(from: String(line.folded).startIndex, to: ss.lowerBound)
+        #expect(line.foldMap[start + 4] == line.foldMap[start + 5])
+    }
+
+    @Test func languagesAreDetectedFromShortTexts() throws {
+        let detector = LanguageDetector(lexicons: try lexiconStore.loadAll())
+        let texts: [(String, String)] = [
+            ("en", "Thank you for your order. The amount due is payable within 14 days of the invoice date."),
+            ("de", "Vielen Dank für Ihren Auftrag. Bitte überweisen Sie den Rechnungsbetrag bis zum Fälligkeitsdatum."),
+            ("fr", "Merci de votre confiance. Le montant total est à payer avant la date d'échéance de la facture."),
+            (
+                "nl",
+                "Wij verzoeken u het totaal te betalen bedrag binnen 14 dagen over te maken onder vermelding van het kenmerk."
+            ),
+            ("it", "Vi ringraziamo per l'ordine. L'importo da pagare della fattura è dovuto entro la data di scadenza."),
+            ("es", "Gracias por su pedido. El importe total de la factura se debe pagar antes de la fecha de vencimiento."),
+            ("pl", "Dziękujemy za zamówienie. Kwota do zapłaty na fakturze jest płatna w terminie płatności."),
+            ("cs", "Děkujeme za objednávku. Částka k úhradě je splatná do data splatnosti, uveďte variabilní symbol."),
+            ("hu", "Köszönjük a megrendelést. A fizetendő összeg a számla szerint a fizetési határidő napon belül esedékes."),
+            (
+                "sv",
+                "Tack för din beställning. Summa att betala ska vara oss till handa senast på förfallodatum, ange OCR-nummer."
+            ),
+            ("fi", "Kiitos tilauksesta. Maksettava yhteensä laskun mukaan eräpäivä viimeistään, käytä viitenumeroa."),
+            (
+                "el",
+                "Σας ευχαριστούμε για την παραγγελία. Το πληρωτέο ποσό του τιμολογίου είναι για πληρωμή έως την ημερομηνία λήξης."
+            ),
+            ("sr", "Рачун за услуге: укупно за уплату по рачуну примаоца, позив на број и рок плаћања."),
+            ("bg", "Благодарим за поръчката. Сума за плащане по фактура, срок за плащане и банкова сметка на получателя."),
+        ]
+        var right = 0
+        for (expected, text) in texts {
+            let top = detector.detect(text: text).first?.language
+            #expect(top == expected, "\(text) → \(top ?? "none")")
+            if top == expected { right += 1 }
+        }
+        #expect(right == texts.count)
+    }
+
+    @Test func localAmountDueLabelsAreFoundUnderTheDefaultProfile() throws {
+        let store = ProfileStore(folders: [profileFolder])
+        let processor = DocumentProcessor(choice: .fixed(try store.load("sepa")), lexicons: try store.lexicons.loadAll())
+        let cases: [(String, String)] = [
+            ("Factuur 2026-0117 van de leverancier voor de maand", "Totaal te betalen: 1.234,56 EUR"),
+            ("Facture de la société pour le mois de mars", "Montant à payer : 1 234,56 EUR"),
+            ("Fattura della società per il mese di marzo", "Importo da pagare: 1.234,56 EUR"),
+            ("Faktura VAT nr 17/2026 dla klienta za marzec", "Do zapłaty: 1 234,56 PLN"),
+        ]
+        for (head, due) in cases {
+            let lines = page([
+                (head, 40, 40), ("Subtotal 9.999,00", 40, 70), (due, 300, 200), ("IBAN NL91 ABNA 0417 1643 00", 40, 300),
+            ])
+            let extended = processor.withDetectedLanguages(processor.fixedProfile!, lines: lines)
+            let e = Extractor(profile: extended).extract(lines: lines, einvoice: nil)
+            #expect(top(e, "amount")?.value == "1234.56", "\(due): \(top(e, "amount")?.value ?? "none")")
+            #expect(top(e, "amount")?.evidence.contains("label:due") == true)
+        }
+    }
+
+    @Test func ocrMisreadLabelsStillMatch() throws {
+        let lines = page([("lznos za upIatu: 3.596,13", 40, 40), ("T0TAL 10,00", 40, 80)])
+        let e = Extractor(profile: try profile("rs")).extract(lines: lines, einvoice: nil)
+        #expect(top(e, "amount")?.value == "3596.13")
+        #expect(top(e, "amount")?.evidence.contains("label:due") == true)
+    }
+
+    @Test func unknownProfileKeysAndCategoriesAreRefused() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pp-lexicon-tests-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let bad = dir.appendingPathComponent("bad.json")
+        try #"{"name": "bad", "include": ["sepa"], "lables": {}}"#.write(to: bad, atomically: true, encoding: .utf8)
+        let store = ProfileStore(folders: [profileFolder])
+        #expect {
+            try store.load(bad.path)
+        } throws: { error in
+            let e = error as? ToolError
+            return e?.code == "bad_profile" && e!.message.contains("\"lables\"") && e!.message.contains("bad.json")
+        }
+        try #"{"name": "bad", "labels": {"amount_dew": ["x"]}}"#.write(to: bad, atomically: true, encoding: .utf8)
+        #expect { try store.load(bad.path) } throws: { ($0 as? ToolError)?.message.contains("amount_dew") == true }
+        let lex = try JSON.parse(#"{"language": "xx", "labels": {"amount_dew": ["x"]}}"#)
+        #expect { try Lexicon.decode(lex, source: "xx.json") } throws: {
+            ($0 as? ToolError)?.message.contains("amount_dew") == true
+        }
+    }
+
+    @Test func profilesGetTheirLanguagesPhrasesAndOCRCodes() throws {
+        let rs = try profile("rs")
+        #expect(rs.labels["amount_due"]?.contains("ukupno za uplatu") == true)
+        #expect(rs.labels["payment_code"]?.contains("sifra placanja") == true)
+        #expect(lexiconStore.ocrLanguages(for: ["sr-Latn", "en"]) == ["srp_latn", "srp", "eng"])
+    }
+}
