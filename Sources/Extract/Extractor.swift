@@ -10,6 +10,8 @@ public struct Extractor: Sendable {
     let compiled: [(String, [Unicode.Scalar], Bool)]
     /// The median height of the document's lines (set per document by `extract`).
     var medianLineHeight: Double = 12
+    /// The document's layout (set per document by `extract`).
+    var layout: Layout?
 
     public init(profile: Profile) {
         self.profile = profile
@@ -24,15 +26,16 @@ public struct Extractor: Sendable {
         var me = self
         let hs = lines.map(\.box.height).filter { $0 > 0 }.sorted()
         me.medianLineHeight = hs.isEmpty ? 12 : hs[hs.count / 2]
+        me.layout = Layout(lines: lines, labels: me.findLabels(lines), params: Layout.Params(me.w))
         return me.run(lines: lines, einvoice: einvoice, codes: codes)
     }
 
     func run(lines: [TextLine], einvoice: EInvoice?, codes: [(PaymentCode, Int, Box?)]) -> Extraction {
-        let labels = findLabels(lines)
+        let labels = layout?.labels ?? findLabels(lines)
         var allTokens: [[AmountToken]] = []
         var flat: [AmountToken] = []
         for l in lines {
-            let t = Amounts.tokens(in: l.chars)
+            let t = Amounts.tokens(in: l.chars, breaks: layout?.cellStarts(line: allTokens.count) ?? [])
             allTokens.append(t)
             flat += t
         }
