@@ -26,7 +26,9 @@ public struct Extractor: Sendable {
         var me = self
         let hs = lines.map(\.box.height).filter { $0 > 0 }.sorted()
         me.medianLineHeight = hs.isEmpty ? 12 : hs[hs.count / 2]
-        me.layout = Layout(lines: lines, labels: me.findLabels(lines), params: Layout.Params(me.w))
+        let finder = me
+        me.layout = Layout(
+            lines: lines, labels: me.findLabels(lines), params: Layout.Params(me.w), relabel: { finder.findLabels($0) })
         return me.run(lines: lines, einvoice: einvoice, codes: codes)
     }
 
@@ -126,6 +128,8 @@ public struct Extractor: Sendable {
                 if gap < w("close_second") {
                     list[0].score -= (w("close_second") - gap)
                     list[0].evidence.append("close-second")
+                    // Doubt about the first does not promote the second: ties keep reading order.
+                    for i in 1..<list.count where list[i].score > list[0].score { list[i].score = list[0].score }
                 }
                 list.sort { a, b in
                     if a.confidence != b.confidence { return a.confidence > b.confidence }

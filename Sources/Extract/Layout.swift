@@ -70,9 +70,10 @@ struct Layout: Sendable {
         "amount_due", "amount_total", "amount_subtotal", "amount_vat", "amount_paid", "amount_previous",
     ]
 
-    init(lines: [TextLine], labels: [LabelHit], params: Params) {
+    /// `relabel` finds labels in lines of text; lines where a label spans a cell gap ("Ukupno | Za uplatu"
+    /// read as "ukupno za uplatu") are matched again cell by cell.
+    init(lines: [TextLine], labels: [LabelHit], params: Params, relabel: (([TextLine]) -> [LabelHit])? = nil) {
         self.params = params
-        self.labels = labels
         let heights = lines.flatMap { l in l.words.map(\.box.height) }.filter { $0 > 0 }.sorted()
         let lineHeights = lines.map(\.box.height).filter { $0 > 0 }.sorted()
         unit = heights.isEmpty ? (lineHeights.isEmpty ? 10 : lineHeights[lineHeights.count / 2]) : heights[heights.count / 2]
@@ -88,6 +89,11 @@ struct Layout: Sendable {
                         hasLetter: text.contains(where: \.isLetter)))
             }
             lineCells.append(ids)
+        }
+        if let relabel {
+            self.labels = Self.labelsWithinCells(labels, lines, cells, lineCells, relabel)
+        } else {
+            self.labels = labels
         }
         buildRows(lines, tallLine: tallLine)
         markCaptions(lines)
@@ -191,6 +197,45 @@ struct Layout: Sendable {
         guard line < lineCells.count else { return nil }
         for c in lineCells[line] where offset < cells[c].range.upperBound { return c }
         return nil
+    }
+
+    static func labelsWithinCells(
+        _ labels: [LabelHit], _ lines: [TextLine], _ cells: [Cell], _ lineCells: [[Int]], _ find: ([TextLine]) -> [LabelHit]
+    ) -> [LabelHit] {
+        let crossing = Set(
+            labels.filter { l in
+                lineCells[l.line].dropFirst().contains { l.range.contains(cells[$0].range.lowerBound) }
+            }.map(\.line))
+        guard !crossing.isEmpty else { return labels }
+        var sub: [TextLine] = []
+        var origin: [Int] = []
+        for li in crossing.sorted() {
+            let line = lines[li]
+            for c in lineCells[li] {
+                sub.append(
+                    TextLine(
+                        page: line.page, text: String(line.chars[cells[c].range]), box: cells[c].box, conf: line.conf,
+                        words: []))
+                origin.append(c)
+            }
+        }
+        var found: [Int: [LabelHit]] = [:]
+        for h in find(sub) {
+            let c = cells[origin[h.line]]
+            let r = (h.range.lowerBound + c.range.lowerBound)..<(h.range.upperBound + c.range.lowerBound)
+            found[c.line, default: []].append(
+                LabelHit(category: h.category, line: c.line, range: r, box: lines[c.line].box(of: r), page: h.page))
+        }
+        // The order of `labels` stays (ties between labels go to the first): new hits replace their line's.
+        var out: [LabelHit] = []
+        for l in labels {
+            if !crossing.contains(l.line) {
+                out.append(l)
+            } else if let hits = found.removeValue(forKey: l.line) {
+                out += hits
+            }
+        }
+        return out
     }
 
     // MARK: - Captions and links
