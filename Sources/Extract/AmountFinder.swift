@@ -14,10 +14,15 @@ extension Extractor {
         // Amounts with decimals per row (lines that share a baseline): two or more make a table row.
         var rowDecimalCount: [Int: Int] = [:]
         for (li, line) in lines.enumerated() {
+            let decimals = { (lj: Int) in tokens[lj].filter { $0.decimalMark != nil }.count }
+            if let layout {
+                // The layout's rows: built once, instead of comparing every pair of lines.
+                rowDecimalCount[li] = layout.rowLines(of: li).reduce(0) { $0 + decimals($1) }
+                continue
+            }
             var n = 0
             for (lj, other) in lines.enumerated() where other.page == line.page && other.box.verticalOverlap(line.box) >= 0.5 {
-                n += tokens[lj].filter { $0.decimalMark != nil }.count
-                _ = lj
+                n += decimals(lj)
             }
             rowDecimalCount[li] = n
         }
@@ -26,7 +31,7 @@ extension Extractor {
             let numericCount = toks.count
             for t in toks {
                 guard let value = Amounts.value(of: t, documentMark: mark) else { continue }
-                if value == "0.00" { continue }
+                if value == "0.00" || value == "-0.00" { continue }  // "-0,00": a zero with a sign is still no amount
                 let hasDecimals = t.decimalMark != nil
                 let box = line.box(of: t.range)
                 var c = Candidate(
@@ -74,7 +79,11 @@ extension Extractor {
                 }
                 let rowAmounts = rowDecimalCount[li] ?? 0
                 let sameLineLabel = labelRole != nil && labels.contains { $0.line == li && $0.category == labelRole }
-                if numericCount >= 3 || (rowAmounts >= 2 && !sameLineLabel), labelRole != "amount_due" || !sameLineLabel {
+                // A number in a table's body (under its header, above the totals) is a line item too.
+                let inTable = layout?.isLineItem(line: li, range: t.range) ?? false
+                if numericCount >= 3 || (rowAmounts >= 2 && !sameLineLabel) || (inTable && !sameLineLabel),
+                    labelRole != "amount_due" || !sameLineLabel
+                {
                     c.score -= w("amount.line_item")
                     c.evidence.append("line-item")
                 }

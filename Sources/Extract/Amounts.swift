@@ -17,8 +17,9 @@ public struct AmountToken: Sendable, Equatable {
 public enum Amounts {
     static let groupChars: Set<Character> = [".", ",", "'", "’", " ", "\u{00A0}", "\u{202F}"]
 
-    /// Finds number tokens in a line of text.
-    public static func tokens(in chars: [Character]) -> [AmountToken] {
+    /// Finds number tokens in a line of text; `breaks` are offsets where a new cell starts (a number never
+    /// continues across one: "1 | 278.61" is a quantity and a price, not 1 278.61).
+    public static func tokens(in chars: [Character], breaks: Set<Int> = []) -> [AmountToken] {
         var out: [AmountToken] = []
         var i = 0
         let n = chars.count
@@ -52,7 +53,9 @@ public enum Amounts {
                 if chars[j].isASCII, chars[j].isNumber {
                     j += 1
                     end = j
-                } else if groupChars.contains(chars[j]), j + 1 < n, chars[j + 1].isASCII, chars[j + 1].isNumber {
+                } else if groupChars.contains(chars[j]), j + 1 < n, chars[j + 1].isASCII, chars[j + 1].isNumber,
+                    !breaks.contains(j + 1)
+                {
                     // A space only groups when exactly three digits follow it.
                     if chars[j] == " " || chars[j] == "\u{00A0}" || chars[j] == "\u{202F}" {
                         var k = j + 1

@@ -14,6 +14,8 @@ public struct Extractor: Sendable {
     let compiled: [(String, [Unicode.Scalar], Bool)]
     /// The median height of the document's lines (set per document by `extract`).
     var medianLineHeight: Double = 12
+    /// The document's layout (set per document by `extract`).
+    var layout: Layout?
 
     public init(profile: Profile) {
         self.profile = profile
@@ -28,15 +30,18 @@ public struct Extractor: Sendable {
         var me = self
         let hs = lines.map(\.box.height).filter { $0 > 0 }.sorted()
         me.medianLineHeight = hs.isEmpty ? 12 : hs[hs.count / 2]
+        let finder = me
+        me.layout = Layout(
+            lines: lines, labels: me.findLabels(lines), params: Layout.Params(me.w), relabel: { finder.findLabels($0) })
         return me.run(lines: lines, einvoice: einvoice, codes: codes)
     }
 
     func run(lines: [TextLine], einvoice: EInvoice?, codes: [(PaymentCode, Int, Box?)]) -> Extraction {
-        let labels = findLabels(lines)
+        let labels = layout?.labels ?? findLabels(lines)
         var allTokens: [[AmountToken]] = []
         var flat: [AmountToken] = []
         for l in lines {
-            let t = Amounts.tokens(in: l.chars)
+            let t = Amounts.tokens(in: l.chars, breaks: layout?.cellStarts(line: allTokens.count) ?? [])
             allTokens.append(t)
             flat += t
         }
@@ -130,6 +135,8 @@ public struct Extractor: Sendable {
                 if gap < w("close_second") {
                     list[0].score -= (w("close_second") - gap)
                     list[0].evidence.append("close-second")
+                    // Doubt about the first does not promote the second: ties keep reading order.
+                    for i in 1..<list.count where list[i].score > list[0].score { list[i].score = list[0].score }
                 }
                 list.sort { a, b in
                     if a.confidence != b.confidence { return a.confidence > b.confidence }

@@ -67,10 +67,18 @@ extension Extractor {
         return hits
     }
 
-    /// How strongly a label points at a value: 1 right before it on the same line, less with distance;
-    /// labels above the value count slightly less, labels below (slip captions) half.
+    /// How strongly a label points at a value: the distance factor below, raised for the value cell the
+    /// layout linked to the label's caption cell and lowered for a value cell another caption owns.
     func proximity(_ label: LabelHit, toLine li: Int, range: Range<Int>, box: Box, lines: [TextLine]) -> Double {
         if label.page != lines[li].page { return 0 }
+        let near = pointProximity(label, toLine: li, range: range, box: box, lines: lines)
+        guard let layout else { return near }
+        return layout.adjust(near, label: label, line: li, range: range)
+    }
+
+    /// The distance factor: 1 right before the value on the same line, less with distance;
+    /// labels above the value count slightly less, labels below (slip captions) half.
+    func pointProximity(_ label: LabelHit, toLine li: Int, range: Range<Int>, box: Box, lines: [TextLine]) -> Double {
         if label.line == li {
             guard label.range.upperBound <= range.lowerBound else { return 0 }
             let gap = Double(range.lowerBound - label.range.upperBound)
@@ -132,9 +140,28 @@ extension Extractor {
         }
         // Stop at a wide gap in the line (two or more spaces) — the next column.
         if let gap = (s..<e).first(where: { $0 + 1 < e && line.chars[$0] == " " && line.chars[$0 + 1] == " " }) { e = gap }
+        // … or where the word boxes show one.
+        // A two-digit model box before its reference box stays with it ("97   12-345").
+        if let start = layout?.cellStarts(line: label.line).filter({ $0 > s && $0 < e }).min(),
+            !(start - s <= 4 && line.chars[s..<start].filter(\.isNumber).count == 2)
+        {
+            e = start
+        }
         while e > s, line.chars[e - 1] == " " || line.chars[e - 1] == "," || line.chars[e - 1] == ";" { e -= 1 }
         if e > s, line.chars[s..<e].contains(where: { $0.isLetter || $0.isNumber }), accept(String(line.chars[s..<e])) {
             return (label.line, s..<e)
+        }
+        // A caption the layout linked to a value cell: the cell right of it, under it, or in its column.
+        // The value runs on to the line's end or its next label: a model box and its reference box are two cells.
+        if let v = layout?.linkedValue(of: label) {
+            let vl = lines[v.line]
+            var ve = vl.chars.count
+            for other in labels where other.line == v.line && other.range.lowerBound >= v.range.upperBound {
+                ve = min(ve, other.range.lowerBound)
+            }
+            while ve > v.range.upperBound, vl.chars[ve - 1] == " " { ve -= 1 }
+            let r = v.range.lowerBound..<max(ve, v.range.upperBound)
+            if accept(String(vl.chars[r])) { return (v.line, r) }
         }
         // Otherwise: the closest line to the right on the same row, then below.
         let lb = label.box

@@ -24,5 +24,8 @@ public enum Scoring {
         "xml.text_penalty": 200,
         "qr.base": 1700, "qr.agree": 250, "ocr.per_point": 8, "ocr.floor": 92, "close_second": 150, "clear_margin": 300,
         "clear_margin_bonus": 200, "no_payment_cap": 900,
+        // layout (distances in % of the line height, factors in %)
+        "layout.cell_gap": 120, "layout.below_gap": 250, "layout.link_right": 95, "layout.link_below": 90,
+        "layout.link_column": 60, "layout.claimed": 50,
     ]
 }
