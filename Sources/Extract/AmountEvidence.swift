@@ -15,9 +15,6 @@ extension Extractor {
     static let totalLabels: Set<String> = ["label:total", "label:due"]
     static let deductionLabels: Set<String> = ["label:discount", "label:paid", "label:previous"]
 
-    /// At most this many distinct values (the largest, plus every labelled one) take part in the arithmetic.
-    static let arithmeticValues = 40
-
     func amountEvidence(_ input: [Candidate], labels: [LabelHit], lines: [TextLine]) -> [Candidate] {
         var list = input
         applyRounding(&list, labels: labels, lines: lines)
@@ -45,7 +42,7 @@ extension Extractor {
             guard let box = c.box, let v = Self.cents(c.value), v != 0 else { continue }
             all.append(Term(index: i, cents: v, page: c.page, box: box))
         }
-        let largest = Set(Set(all.map { abs($0.cents) }).sorted(by: >).prefix(Self.arithmeticValues))
+        let largest = Set(Set(all.map { abs($0.cents) }).sorted(by: >).prefix(w("amount.arithmetic_values")))
         return all.filter {
             largest.contains(abs($0.cents)) || list[$0.index].evidence.contains { $0.hasPrefix("label:") }
         }
@@ -56,7 +53,8 @@ extension Extractor {
     func applySums(_ list: inout [Candidate], _ terms: [Term]) {
         var sumOf: [Int: (text: String, items: Bool)] = [:]  // term position → its summands
         var summand: Set<Int> = []  // values (cents) that are a part of some sum
-        for (si, s) in terms.enumerated() where s.cents > 0 && !list[s.index].evidence.contains("line-item") {
+        // A negative sum counts too: gross − prepayments = a negative amount due ("nothing to pay").
+        for (si, s) in terms.enumerated() where !list[s.index].evidence.contains("line-item") {
             let prior = terms.indices.filter { Self.before(terms[$0], s) }
             guard prior.count >= 2 else { continue }
             var byCents: [Int: [Int]] = [:]
