@@ -40,7 +40,7 @@ extension Extractor {
                 var text = String(slice.map { $0.0 }).uppercased()
                 var repaired = false
                 var result = Checksums.checkIBAN(text)
-                if result != .valid, isOCR, let fixed = repairIBAN(text), Checksums.isValidIBAN(fixed) {
+                if result != .valid, isOCR, let fixed = OCRRepair.iban(text) {
                     text = fixed
                     repaired = true
                     result = .valid
@@ -64,8 +64,7 @@ extension Extractor {
                 for m in Self.ocrSerbianAccount.matches(in: line.text, range: NSRange(location: 0, length: ns.length)) {
                     guard let rr = Range(m.range, in: line.text) else { continue }
                     let printed = String(line.text[rr])
-                    let map: [Character: Character] = ["O": "0", "o": "0", "D": "0", "I": "1", "l": "1", "|": "1"]
-                    let fixed = String(printed.compactMap { ch -> Character? in ch == " " ? nil : (map[ch] ?? ch) })
+                    let fixed = OCRRepair.digits(printed.replacingOccurrences(of: " ", with: ""))
                     guard let a18 = Checksums.serbianAccount18(fixed), Checksums.isValidSerbianAccount(a18) else { continue }
                     let o = line.text.distance(from: line.text.startIndex, to: rr.lowerBound)
                     let r = o..<(o + printed.count)
@@ -198,24 +197,6 @@ extension Extractor {
 
     static let ocrSerbianAccount = try! NSRegularExpression(
         pattern: #"(?<![0-9A-Za-z])[0-9OoDIl|]{3} ?- ?[0-9OoDIl|]{1,13} ?- ?[0-9OoDIl|]{2}(?![0-9A-Za-z])"#)
-
-    /// OCR confusions in positions the registry says are digits.
-    func repairIBAN(_ text: String) -> String? {
-        let a = Array(text)
-        guard a.count > 4 else { return nil }
-        let cc = String(a[0..<2])
-        guard let classes = Checksums.ibanClasses[cc] else { return nil }
-        let map: [Character: Character] = [
-            "O": "0", "Q": "0", "D": "0", "I": "1", "L": "1", "S": "5", "B": "8", "Z": "2", "G": "6",
-        ]
-        var out = Array(a[0..<2])
-        for (i, ch) in a[2...].enumerated() {
-            let cls: Character = i < 2 ? "n" : classes[i - 2]
-            if cls == "n", let m = map[ch] { out.append(m) } else { out.append(ch) }
-        }
-        let s = String(out)
-        return s == text ? nil : s
-    }
 
     /// Serbian account shapes: 3-1..13-2 with dashes, 18 digits, or 3 13 2 with spaces.
     func serbianAccountMatches(_ chars: [Character]) -> [(Range<Int>, String)] {

@@ -49,7 +49,8 @@ public struct Extractor: Sendable {
         var raw: [String: [Candidate]] = [:]
         let accounts = findAccounts(lines, labels)
         raw["account"] = accounts.candidates
-        raw["amount"] = findAmounts(lines, labels, allTokens, mark: mark, accountSpans: accounts.spans)
+        raw["amount"] = amountEvidence(
+            findAmounts(lines, labels, allTokens, mark: mark, accountSpans: accounts.spans), labels: labels, lines: lines)
         raw["reference"] = findReferences(lines, labels)
         raw["bic"] = findBICs(lines, labels)
         raw["payee"] = findPayees(lines, labels)

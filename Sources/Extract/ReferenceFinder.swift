@@ -10,8 +10,10 @@ extension Extractor {
             let stream = alnumStream(line.chars)
             var k = 0
             while k + 4 < stream.count {
+                // OCR may read the check digits as letters ("RFB3"); the repair below decides.
+                func digitish(_ ch: Character) -> Bool { ch.isNumber || (line.conf != nil && OCRRepair.digitFor[ch] != nil) }
                 guard stream[k].0.uppercased() == "R", stream[k + 1].0.uppercased() == "F", stream[k].2 || k == 0,
-                    stream[k + 2].0.isNumber, stream[k + 3].0.isNumber
+                    digitish(stream[k + 2].0), digitish(stream[k + 3].0)
                 else {
                     k += 1
                     continue
@@ -26,6 +28,11 @@ extension Extractor {
                     if endsClean, Checksums.isValidRF(text) { best = (text, e) }
                     e += 1
                 }
+                var repaired = false
+                if best == nil, line.conf != nil, let fixed = repairedRF(stream, from: k) {
+                    best = fixed
+                    repaired = true
+                }
                 if let (text, e) = best {
                     let r = stream[k].1..<(stream[e - 1].1 + 1)
                     let box = line.box(of: r)
@@ -33,6 +40,10 @@ extension Extractor {
                         field: "reference", value: text, display: Checksums.groupedByFour(text), score: w("reference.rf"),
                         page: line.page, box: box, evidence: ["rf-checksum"])
                     c.extra["kind"] = "rf"
+                    if repaired {
+                        c.score -= w("reference.ocr_repaired")
+                        c.evidence.append("ocr-repaired")
+                    }
                     if let (l, f) = nearestLabel(
                         labels, categories: ["reference", "reference_free", "reference_payer"], line: li, range: r, box: box,
                         lines: lines)
@@ -126,6 +137,11 @@ extension Extractor {
                         if Checksums.isValidModel97(body) {
                             c.score = w("reference.model97")
                             c.evidence.append("model97-checksum")
+                        } else if line.conf != nil, let fixed = OCRRepair.model97(body) {
+                            c.value = fixed
+                            c.display = "97 \(fixed)"
+                            c.score = w("reference.model97") - w("reference.ocr_repaired")
+                            c.evidence += ["model97-checksum", "ocr-repaired"]
                         } else {
                             c.score = w("reference.model97_bad")
                             c.evidence.append("model97-checksum-failed")
@@ -148,10 +164,26 @@ extension Extractor {
                 c.extra["kind"] = "payer-reference"
             }
             if vli != l.line { c.score -= 50 }
+            if model == nil, l.category != "reference_free", let what = Self.notAReference(body, in: text) {
+                c.score = min(c.score, w("reference.lookalike_cap"))
+                c.evidence.append(what)
+            }
             applyOCRPenalty(to: &c, line, vr, verified: c.evidence.contains("model97-checksum"))
             out.append(c)
         }
         return out
+    }
+
+    /// An RF reference starting at `k` of an OCR'd line that passes ISO 11649 only after undoing OCR confusions:
+    /// the longest run that ends at a separator and repairs to exactly one valid reference.
+    func repairedRF(_ stream: [(Character, Int, Bool)], from k: Int) -> (String, Int)? {
+        var end = k + 5
+        while end < min(stream.count, k + 25), stream[end].1 - stream[end - 1].1 <= 2 { end += 1 }
+        for e in stride(from: end, through: k + 5, by: -1) where e == stream.count || stream[e].2 {
+            let text = String(stream[k..<e].map(\.0)).uppercased()
+            if let fixed = OCRRepair.rf(text) { return (fixed, e) }
+        }
+        return nil
     }
 
     /// A two-digit model printed in its own box near a reference label.

@@ -10,9 +10,13 @@ public enum Scoring {
         "amount.label_generic": 500, "amount.label_subtotal": -200, "amount.label_distractor": -450,
         "amount.currency": 100, "amount.slip_equals": 350, "amount.repeated": 150, "amount.line_item": 250,
         "amount.largest_total": 100, "amount.negative": 300,
+        "amount.sum_of": 300, "amount.sum_of_items": 150, "amount.tendered": 300, "amount.tendered_check": 150,
+        "amount.after_rounding": 150, "amount.position": 60,
+        "amount.arithmetic_values": 40,  // a bound, not a weight: how many distinct amounts the arithmetic looks at
         // references
         "reference.rf": 1500, "reference.model97": 1650, "reference.model97_bad": 300, "reference.model_other": 1050,
         "reference.labelled": 1050, "reference.free_text": 750, "reference.invoice_number": 700, "reference.label": 300,
+        "reference.ocr_repaired": 150, "reference.lookalike_cap": 300,
         // other fields
         "bic.label": 1500, "bic.iban_line": 1100, "payee.label": 1200, "payee.company_header": 650,
         "due_date.label": 1500, "due_date.weak_label": 1000, "payment_code.label": 1450, "currency.amount": 1400,

@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+
+@testable import Extract
+
+/// Evidence that needs no language: checksum-guided OCR repair, arithmetic between amounts, rounding and cash
+/// lines, and reference lookalikes. The label words in these pages are made up on purpose.
+@Suite struct ChecksumRepairTests {
+    @Test func rfReferenceWithLettersForZeros() {
+        #expect(OCRRepair.rf("RF8341CFCOO") == "RF8341CFC00")
+        #expect(OCRRepair.rf("RFB341CFC00") == "RF8341CFC00")  // check digit read as a letter
+        #expect(OCRRepair.rf("RF8341CFC00") == nil)  // already valid: nothing to repair
+        #expect(OCRRepair.rf("RF8341CFCXX") == nil)  // nothing confusable that passes
+    }
+
+    @Test func ibanDigitsAndLettersByTheRegistry() {
+        #expect(OCRRepair.iban("AT6119O43OO234573201") == "AT611904300234573201")
+        #expect(OCRRepair.iban("GB29NW8K60161331926819") == "GB29NWBK60161331926819")  // bank code is letters
+        #expect(OCRRepair.iban("AT611904300234573201") == nil)
+    }
+
+    @Test func model97AndDomesticDigits() {
+        #expect(OCRRepair.model97("92 1234S6789O") == "92 1234567890")
+        #expect(OCRRepair.model97("921234567890") == nil)
+        #expect(OCRRepair.digits("16O - OOO54") == "160 - 00054")
+    }
+
+    @Test func severalPassingRepairsAreRefused() {
+        // When more than one reading passes, the checksum cannot say which was printed.
+        #expect(OCRRepair.repair("OOOO", slots: [], valid: { $0 != "OOOO" }) == nil)
+        #expect(OCRRepair.repair("OOOO", slots: [], valid: { $0 == "0O0O" }) == "0O0O")
+    }
+
+    @Test func rfOnAnOCRLineIsRepairedAndMarked() throws {
+        let lines = page([("Zyx: RF83 41CF COO", 40, 100)], conf: 85)
+        let e = Extractor(profile: try profile("sepa")).extract(lines: lines, einvoice: nil)
+        let ref = e.candidates["reference"]?.first { $0.value == "RF8341CFC00" }
+        #expect(ref != nil)
+        #expect(ref?.evidence.contains("ocr-repaired") == true)
+    }
+
+    @Test func rfInATextLayerIsNotRepaired() throws {
+        let lines = page([("Zyx: RF83 41CF COO", 40, 100)])
+        let e = Extractor(profile: try profile("sepa")).extract(lines: lines, einvoice: nil)
+        #expect(e.candidates["reference"]?.contains { $0.value == "RF8341CFC00" } != true)
+    }
+
+    @Test func model97OnAnOCRLine() throws {
+        let lines = page([("poziv na broj: 97 92-1234S6789O", 40, 100)], conf: 85)
+        let e = Extractor(profile: try profile("rs")).extract(lines: lines, einvoice: nil)
+        let ref = top(e, "reference")
+        #expect(ref?.value == "92-1234567890")
+        #expect(ref?.evidence.contains("ocr-repaired") == true)
+    }
+}
+
+@Suite struct AmountArithmeticTests {
+    func amounts(_ rows: [(String, Double, Double)], _ p: Profile? = nil) throws -> [Candidate] {
+        let e = Extractor(profile: try p ?? profile("sepa")).extract(lines: page(rows), einvoice: nil)
+        return e.candidates["amount"] ?? []
+    }
+
+    @Test func netPlusVATIsTheTotalInAnyLanguage() throws {
+        let list = try amounts([("Qoph 100.00", 40, 100), ("Resh 19.00", 40, 115), ("Shin 119.00", 40, 130)])
+        #expect(list.first?.value == "119.00")
+        #expect(list.first?.evidence.contains("sum-of:100.00+19.00") == true)
+        // A summand gets nothing.
+        #expect(list.first { $0.value == "100.00" }?.evidence.contains { $0.hasPrefix("sum-of") } == false)
+    }
+
+    @Test func aSubtotalOnTheWayToTheTotalGetsNothing() throws {
+        let list = try amounts([
+            ("Aleph 60.00", 40, 100), ("Bet 40.00", 40, 115), ("Gimel 100.00", 40, 130), ("Dalet 19.00", 40, 145),
+            ("He 119.00", 40, 160),
+        ])
+        #expect(list.first?.value == "119.00")
+        #expect(list.first { $0.value == "100.00" }?.evidence.contains { $0.hasPrefix("sum-of") } == false)
+    }
+
+    @Test func cashHandedOverIsNotTheTotal() throws {
+        let list = try amounts([("Total 31.00", 40, 100), ("Kesh 50.00", 40, 115), ("Tshange 19.00", 40, 130)])
+        #expect(list.first?.value == "31.00")
+        #expect(list.first?.evidence.contains("tendered-less-change") == true)
+        #expect(list.first { $0.value == "50.00" }?.evidence.contains("tendered") == true)
+    }
+
+    @Test func totalLessDiscountIsDue() throws {
+        let list = try amounts([("Total 100.00", 40, 100), ("Discount 10.00", 40, 115), ("Zorp 90.00", 40, 130)])
+        let due = list.first { $0.value == "90.00" }
+        #expect(due?.evidence.contains("difference-of:100.00-10.00") == true)
+    }
+
+    @Test func coincidencesNeedTheRightOrder() throws {
+        // The "sum" printed above its parts is not taken for a total by arithmetic.
+        let list = try amounts([("Qoph 119.00", 40, 100), ("Resh 100.00", 40, 115), ("Shin 19.00", 40, 130)])
+        #expect(list.allSatisfy { !$0.evidence.contains { $0.hasPrefix("sum-of") } })
+    }
+
+    @Test func roundingLineAndTheTotalBelowIt() throws {
+        var p = try profile("sepa")
+        p.labels["amount_rounding"] = ["rounding"]
+        let list = try amounts(
+            [("Total 7.42", 40, 100), ("Rounding -0.02", 40, 115), ("Total 7.40", 40, 130)], p)
+        #expect(list.first?.value == "7.40")
+        #expect(list.first?.evidence.contains("after-rounding") == true)
+        #expect(list.first { $0.value == "7.42" }?.evidence.contains("before-rounding") == true)
+    }
+
+    @Test func boundedOnALongPage() throws {
+        // 200 rows of amounts: the arithmetic stays bounded (40 distinct values at most).
+        let rows = (0..<200).map { ("Item \($0) \($0 * 7 + 13).\($0 % 90 + 10)", 40.0, 20.0 + Double($0) * 12) }
+        let start = Date()
+        _ = try amounts(rows)
+        #expect(Date().timeIntervalSince(start) < 2)
+    }
+}
+
+@Suite struct ReferenceLookalikeTests {
+    @Test func shapesThatAreNotReferences() {
+        #expect(Extractor.notAReference("01.03.2018", in: "vom 01.03.2018") == "date-like")
+        #expect(Extractor.notAReference("+49 89 1234567", in: "+49 89 1234567") == "phone-like")
+        #expect(Extractor.notAReference("(030) 123 45 67", in: "(030) 123 45 67") == "phone-like")
+        #expect(Extractor.notAReference("80331", in: "80331 München") == "postcode-like")
+        #expect(Extractor.notAReference("1.234,56", in: "1.234,56") == "amount-like")
+    }
+
+    @Test func referencesStayReferences() {
+        for ref in ["2024-001", "RE-20150613/503", "0123 4567 89", "00123456", "4711", "FA-2017-0008"] {
+            #expect(Extractor.notAReference(ref, in: ref) == nil, "\(ref)")
+        }
+    }
+
+    @Test func aDateUnderAReferenceLabelRanksLow() throws {
+        let lines = page([("Reference: 01.03.2018", 40, 100), ("Invoice number: 2024-117", 40, 120)])
+        let e = Extractor(profile: try profile("sepa")).extract(lines: lines, einvoice: nil)
+        #expect(top(e, "reference")?.value == "2024-117")
+        #expect(e.candidates["reference"]?.first { $0.value == "01.03.2018" }?.evidence.contains("date-like") != false)
+    }
+}
