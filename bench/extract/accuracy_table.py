@@ -15,7 +15,6 @@ import sys
 
 FIELDS = ('account', 'amount', 'reference')
 CONFIDENT = 1500
-BANDS = [(0, 500), (500, 1000), (1000, 1500), (1500, 1800), (1800, 2001)]  # as Sources/Extract/Evaluation.swift
 NOT_CALIBRATED = ('samples digital', 'samples photo', 'synth fit')
 
 
@@ -109,7 +108,7 @@ def detail(out, f):
         '# "-" = field not scored here. Sources as given to pp-ingest.',
         '',
     ]
-    wrong_total = 0
+    wrong = []
     for t in f['truth']:
         doc = f['res'].doc(t['source'])
         pay = 'pay' if t.get('payment_expected', True) else 'no payment'
@@ -122,31 +121,44 @@ def detail(out, f):
             c = top(doc, field)
             got = '%s (%d)' % (c.get('value'), c.get('confidence', 0)) if c else 'no candidate'
             if field not in t:
-                lines.append('  %-10s %-32s %s' % (field, '-', got))
+                lines.append('  %-10s %-32s %s' % (field, '-', got))  # not scored
                 continue
             mark = ''
             if (t['source'], field) in f['misses']:
                 mark = 'WRONG (confident)' if t[field] is None or not t.get('payment_expected', True) else 'WRONG'
-                wrong_total += 1
-            lines.append('  %-10s %-32s %-48s %s' % (field, shown(t[field]), got, mark))
+                wrong.append('%s  %s: expected %s, got %s  %s' % (
+                    os.path.basename(t['source']), field, shown(t[field]), got, mark))
+            lines.append(('  %-10s %-32s %-48s %s' % (field, shown(t[field]), got, mark)).rstrip())
         lines.append('')
-    lines.insert(3, '# %d documents, %d WRONG' % (len(f['truth']), wrong_total))
+    summary = ['# %d documents, %d WRONG:' % (len(f['truth']), len(wrong))] + ['#   ' + w for w in wrong]
+    lines[3:3] = summary
     with open(os.path.join(out, key(f['row']) + '.detail.txt'), 'w', encoding='utf-8') as w:
-        w.write('\n'.join(lines) + '\n')
+        w.write('\n'.join(lines))
+
+
+def band_bounds(label):
+    """'1500-1799' -> (1500, 1800): eval's band labels, whatever bands this pp-extract uses."""
+    lo, hi = label.split('-')
+    return int(lo), int(hi) + 1
 
 
 def calibration(figs):
-    """Pooled bands: count and right from eval, mean confidence of the same top candidates from the results."""
+    """Pooled bands: count, right (and mean predicted, where eval reports it) from eval; else the mean
+    confidence of the same top candidates from the results."""
     pooled = [f for f in figs if f['row'] not in NOT_CALIBRATED]
-    count = [0] * len(BANDS)
-    right = [0] * len(BANDS)
-    label = ['%d-%d' % (lo, min(hi, 2001) - 1) for lo, hi in BANDS]
-    conf_sum = [0] * len(BANDS)
-    conf_n = [0] * len(BANDS)
+    labels = [b['band'] for b in (pooled[0]['eval'].get('calibration', []) if pooled else [])]
+    count, right, pred_sum, pred_n = ({lb: 0 for lb in labels} for _ in range(4))
+    mine_sum, mine_n = {lb: 0 for lb in labels}, {lb: 0 for lb in labels}
     for f in pooled:
-        for i, b in enumerate(f['eval'].get('calibration', [])[: len(BANDS)]):
-            count[i] += b.get('count', 0)
-            right[i] += b.get('right', 0)
+        for b in f['eval'].get('calibration', []):
+            lb = b['band']
+            if lb not in count:
+                continue
+            count[lb] += b.get('count', 0)
+            right[lb] += b.get('right', 0)
+            if b.get('predicted') is not None:
+                pred_sum[lb] += b['predicted'] * b.get('count', 0)
+                pred_n[lb] += b.get('count', 0)
         for t in f['truth']:
             doc = f['res'].doc(t['source'])
             for field in FIELDS:
@@ -154,10 +166,11 @@ def calibration(figs):
                 if c is None:
                     continue
                 conf = c.get('confidence', 0)
-                for i, (lo, hi) in enumerate(BANDS):
+                for lb in labels:
+                    lo, hi = band_bounds(lb)
                     if lo <= conf < hi:
-                        conf_sum[i] += conf
-                        conf_n[i] += 1
+                        mine_sum[lb] += conf / 2000
+                        mine_n[lb] += 1
     out = [
         'Calibration, top candidates of account/amount/reference pooled over: %s'
         % (', '.join(f['row'] for f in pooled) or 'nothing'),
@@ -165,12 +178,16 @@ def calibration(figs):
         '| confidence | count | predicted (mean c/2000) | observed precision |',
         '|---|---:|---:|---:|',
     ]
-    for i in range(len(BANDS)):
-        pred = '%.2f' % (conf_sum[i] / conf_n[i] / 2000) if conf_n[i] else '-'
-        obs = '%d/%d = %.2f' % (right[i], count[i], right[i] / count[i]) if count[i] else '-'
-        out.append('| %s | %d | %s | %s |' % (label[i], count[i], pred, obs))
-    if conf_n != count:
-        out.append('(warning: eval counted %s top candidates per band, the results give %s)' % (count, conf_n))
+    for lb in labels:
+        if pred_n[lb]:
+            pred = '%.2f' % (pred_sum[lb] / pred_n[lb])
+        else:
+            pred = '%.2f' % (mine_sum[lb] / mine_n[lb]) if mine_n[lb] else '-'
+        obs = '%d/%d = %.2f' % (right[lb], count[lb], right[lb] / count[lb]) if count[lb] else '-'
+        out.append('| %s | %d | %s | %s |' % (lb, count[lb], pred, obs))
+    if [mine_n[lb] for lb in labels] != [count[lb] for lb in labels]:
+        out.append('(warning: eval counted %s top candidates per band, the results give %s)'
+                   % ([count[lb] for lb in labels], [mine_n[lb] for lb in labels]))
     return out
 
 
