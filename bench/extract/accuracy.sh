@@ -33,32 +33,34 @@ python3 "$here/accuracy_sets.py" "$CORPUS" "$SYNTH" "$OUT" || exit 2
 [ "$FRESH" = 0 ] && FRESH=
 if [ "$(cat "$OUT/pages/ocr-languages" 2>/dev/null)" != "$lang" ]; then FRESH=1; fi
 stale=$OUT/stale.tsv
-while IFS=$'\t' read -r set file cache; do
-    if [ -n "$FRESH" ] || [ ! -e "$cache" ] || [ "$cache" -ot "$file" ]; then
-        printf '%s\t%s\t%s\n' "$set" "$file" "$cache"
+while IFS=$'\t' read -r set root file cache; do
+    if [ -n "$FRESH" ] || [ ! -e "$cache" ] || [ "$cache" -ot "$root/$file" ]; then
+        printf '%s\t%s\t%s\t%s\n' "$set" "$root" "$file" "$cache"
     fi
 done < "$OUT/files.tsv" > "$stale"
-read_document() {  # one line of stale.tsv: set, document file, cache file
-    IFS=$'\t' read -r set file cache <<< "$1"
+read_document() {  # one line of stale.tsv: set, its folder, document file within it, cache file
+    IFS=$'\t' read -r set root file cache <<< "$1"
     mkdir -p "$(dirname "$cache")"
     # The samples' encrypted PDF opens with "secret", as in `make demo`.
     if [ "$set" = samples ]; then export PP_PDF_PASSWORD=secret; else unset PP_PDF_PASSWORD; fi
-    "$BIN/pp-ingest" --jobs 1 --work "$OUT/work" "$file" 2>>"$OUT/stderr.txt" \
-        | "$BIN/pp-ocr" --jobs 1 --lang "$lang" > "$cache.part" 2>>"$OUT/stderr.txt"
-    local status=("${PIPESTATUS[@]}")
-    # 3 = finished with an error record (an unreadable file): that is the document's result too.
-    if [ "${status[0]}" -le 3 ] && [ "${status[1]}" -le 3 ]; then
+    # Run in the set's folder, so that "source" is the document's path within the set.
+    # Exit status 3 = finished with an error record (an unreadable file): that is the document's result too.
+    if ( cd "$root" && "$abs_bin/pp-ingest" --jobs 1 --work "$abs_out/work" "$file" \
+            | "$abs_bin/pp-ocr" --jobs 1 --lang "$lang"
+         status=("${PIPESTATUS[@]}"); [ "${status[0]}" -le 3 ] && [ "${status[1]}" -le 3 ] ) \
+        > "$cache.part" 2>>"$OUT/stderr.txt"; then
         mv "$cache.part" "$cache"
     else
         rm -f "$cache.part"
-        echo "accuracy: $file: pp-ingest | pp-ocr failed (${status[*]})" >&2
+        echo "accuracy: $root/$file: pp-ingest | pp-ocr failed" >&2
     fi
 }
 n=$(wc -l < "$stale")
 if [ "$n" -gt 0 ]; then
     echo "accuracy: reading $n of $(wc -l < "$OUT/files.tsv") documents (pp-ingest | pp-ocr --lang $lang, $JOBS at a time)" >&2
     export -f read_document
-    export BIN OUT lang
+    abs_bin=$(cd "$BIN" && pwd) abs_out=$(cd "$OUT" && pwd)
+    export OUT lang abs_bin abs_out
     tr '\n' '\0' < "$stale" | xargs -0 -r -n 1 -P "$JOBS" bash -c 'read_document "$1"' _
 fi
 echo "$lang" > "$OUT/pages/ocr-languages"

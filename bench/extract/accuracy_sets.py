@@ -5,9 +5,10 @@
 
 Writes OUT/rows/<row>.truth.jsonl (only source, payment_expected, account, amount, reference: the three
 fields the table scores, so `pp-extract eval` reports exactly them), OUT/rows.txt (one row name per
-line, in table order), OUT/files.tsv (set, document file, cache file, one line per document) and
-OUT/notes.txt (rows skipped and why). A truth "source" is the path handed to pp-ingest, so eval
-matches the document records by source (and by file name when the cache came from another path).
+line, in table order), OUT/files.tsv (set, its folder, document file within it, cache file; one line
+per document) and OUT/notes.txt (rows skipped and why). pp-ingest runs in the set's folder on the
+document's path within it, so the page records' "source" (and the truth's) does not depend on how
+CORPUS or SYNTH is spelled: a cache stays valid when they are given another way.
 
 Truth conventions, per set:
 - samples: samples/truth.jsonl; row "samples digital" = pdf/ and special/, "samples photo" = photos/.
@@ -49,7 +50,7 @@ def samples_rows(notes):
         pay = t.get('payment_expected', True)
         row = 'samples photo' if src.startswith('samples/photos/') else 'samples digital'
         rows[row].append(truth_line(src, pay, **{f: t.get(f) for f in FIELDS}))
-        files.append(('samples', src, os.path.relpath(src, 'samples')))
+        files.append(('samples', '.', src, os.path.relpath(src, 'samples')))
     return rows, files
 
 
@@ -67,10 +68,12 @@ def synth_rows(synth, notes):
             continue
         t = json.loads(line)
         src = t['source']
-        # A source may be given relative to the repository or to the synth folder.
-        if not (os.path.isabs(src) or os.path.exists(src)):
-            src = os.path.join(synth, src)
-        if not os.path.exists(src):
+        # A source may be given relative to the synth folder, to the repository, or absolute.
+        if os.path.exists(os.path.join(synth, src)):
+            root = synth
+        elif os.path.exists(src):
+            root, src = os.path.split(os.path.abspath(src)) if os.path.isabs(src) else ('.', src)
+        else:
             missing += 1
             continue
         if t.get('split') == 'fit':
@@ -79,8 +82,7 @@ def synth_rows(synth, notes):
             row = 'synth heldout photo' if t.get('variant') == 'photo' else 'synth heldout digital'
         pay = t.get('payment_expected', True)
         rows[row].append(truth_line(src, pay, **{f: t.get(f) for f in FIELDS}))
-        rel = os.path.relpath(src, synth)
-        files.append(('synth', src, rel if not rel.startswith('..') else os.path.basename(src)))
+        files.append(('synth', root, src, src if root == synth else os.path.basename(src)))
     if missing:
         notes.append('synth: %d documents of %s not found, left out' % (missing, path))
     return rows, files
@@ -97,7 +99,7 @@ def einvoice_rows(corpus, notes):
         if not line.strip():
             continue
         t = json.loads(line)
-        src = os.path.join(folder, t['source'])
+        src = t['source']
         pay = t.get('payment_expected', True)
         vis = t.get('visible') or {}
         if pay:
@@ -105,7 +107,7 @@ def einvoice_rows(corpus, notes):
         else:
             values = {f: None for f in FIELDS}  # nothing to pay: no confident candidate is right
         out.append(truth_line(src, pay, **values))
-        files.append(('einvoice-pages', src, t['source']))
+        files.append(('einvoice-pages', folder, src, src))
     return {'einvoice-pages': out}, files
 
 
@@ -123,7 +125,7 @@ def invoice_rows(corpus, notes):
         pay = e.get('payment_expected', True)
         amount = e.get('amount_due')
         for name in names:
-            src = os.path.join(here, name)
+            src = os.path.join(os.path.basename(here), name)
             if pay:
                 values = {
                     'account': e.get('payee_iban'),
@@ -133,7 +135,7 @@ def invoice_rows(corpus, notes):
             else:
                 values = {f: None for f in FIELDS}
             out.append(truth_line(src, pay, **values))
-            files.append(('invoices', src, os.path.relpath(src, folder)))
+            files.append(('invoices', folder, src, src))
     return {'invoices': out}, files
 
 
@@ -148,11 +150,23 @@ def receipt_rows(corpus, notes):
         if not line.strip():
             continue
         t = json.loads(line)
-        src = os.path.join(folder, t['source'])
+        src = t['source']
         # A receipt's total is the amount the table asks for; account and reference are not scored.
         out.append(truth_line(src, True, amount=t.get('amount')))
-        files.append(('receipts', src, t['source']))
+        files.append(('receipts', folder, src, src))
     return {'receipts': out}, files
+
+
+def stale_source(cache, src):
+    """Drops a cached page file made from the same document under another path (CORPUS or SYNTH spelled
+    differently): its records would carry the old source, and eval matches documents by source."""
+    try:
+        with open(cache, encoding='utf-8') as r:
+            first = json.loads(r.readline() or '{}')
+    except (OSError, ValueError):
+        return
+    if first.get('source') not in (None, src):
+        os.remove(cache)
 
 
 ORDER = [
@@ -182,15 +196,17 @@ def main():
         w.writelines(n + '\n' for n in names)
     cache_of = {}
     with open(os.path.join(out, 'files.tsv'), 'w', encoding='utf-8') as w:
-        for s, src, rel in files:
-            cache = os.path.join(out, 'pages', s, rel + '.jsonl')
-            if src in cache_of:
+        for s, root, src, name in files:
+            cache = os.path.join(out, 'pages', s, name + '.jsonl')
+            if (s, src) in cache_of:
                 continue
-            cache_of[src] = cache
-            w.write('%s\t%s\t%s\n' % (s, src, cache))
+            cache_of[s, src] = cache
+            stale_source(cache, src)
+            w.write('%s\t%s\t%s\t%s\n' % (s, root, src, cache))
     for n in names:  # the cached page records of a row, in truth order
+        s = n.split(' ')[0]
         with open(os.path.join(out, 'rows', n.replace(' ', '-') + '.pages'), 'w', encoding='utf-8') as w:
-            w.writelines(cache_of[t['source']] + '\n' for t in rows[n])
+            w.writelines(cache_of[s, t['source']] + '\n' for t in rows[n])
     with open(os.path.join(out, 'notes.txt'), 'w') as w:
         w.writelines(n + '\n' for n in notes)
 

@@ -105,7 +105,7 @@ def detail(out, f):
     lines = [
         '# %s: expected vs top candidate (confidence) per field; WRONG = eval counts it wrong' % f['row'],
         '# "none" expected = nothing to pay or nothing printed: right unless the top candidate is >= %d;' % CONFIDENT,
-        '# "-" = field not scored here. Sources as given to pp-ingest.',
+        '# "-" = field not scored here. Sources: paths within the data set folder.',
         '',
     ]
     wrong = []
@@ -127,7 +127,7 @@ def detail(out, f):
             if (t['source'], field) in f['misses']:
                 mark = 'WRONG (confident)' if t[field] is None or not t.get('payment_expected', True) else 'WRONG'
                 wrong.append('%s  %s: expected %s, got %s  %s' % (
-                    os.path.basename(t['source']), field, shown(t[field]), got, mark))
+                    t['source'], field, shown(t[field]), got, mark))
             lines.append(('  %-10s %-32s %-48s %s' % (field, shown(t[field]), got, mark)).rstrip())
         lines.append('')
     summary = ['# %d documents, %d WRONG:' % (len(f['truth']), len(wrong))] + ['#   ' + w for w in wrong]
