@@ -67,22 +67,24 @@ def synth_rows(synth, notes):
         if not line.strip():
             continue
         t = json.loads(line)
-        src = t['source']
-        # A source may be given relative to the synth folder, to the repository, or absolute.
-        if os.path.exists(os.path.join(synth, src)):
-            root = synth
-        elif os.path.exists(src):
-            root, src = os.path.split(os.path.abspath(src)) if os.path.isabs(src) else ('.', src)
-        else:
+        # A source may be given relative to the synth folder, to the repository, or absolute; it is
+        # read as a path within the synth folder whenever it lies there.
+        path = next((p for p in (os.path.join(synth, t['source']), t['source']) if os.path.exists(p)), None)
+        if path is None:
             missing += 1
             continue
+        full, base = os.path.abspath(path), os.path.abspath(synth)
+        if full.startswith(base + os.sep):
+            root, src = synth, os.path.relpath(full, base)
+        else:
+            root, src = os.path.split(full)
         if t.get('split') == 'fit':
             row = 'synth fit'
         else:
             row = 'synth heldout photo' if t.get('variant') == 'photo' else 'synth heldout digital'
         pay = t.get('payment_expected', True)
         rows[row].append(truth_line(src, pay, **{f: t.get(f) for f in FIELDS}))
-        files.append(('synth', root, src, src if root == synth else os.path.basename(src)))
+        files.append(('synth', root, src, src))
     if missing:
         notes.append('synth: %d documents of %s not found, left out' % (missing, path))
     return rows, files
