@@ -94,7 +94,8 @@ public struct Extractor: Sendable {
                 reasons.append("direct-debit")
             }
         }
-        if let top = merged["amount"]?.first, top.value.hasPrefix("-") || top.value == "0.00" {
+        // The best amount (lists are still in page order here) says whether anything is due.
+        if let top = merged["amount"]?.max(by: { $0.score < $1.score }), top.value.hasPrefix("-") || top.value == "0.00" {
             if !reasons.contains("nothing-due") { reasons.append("nothing-due") }
         }
         let paymentExpected = reasons.isEmpty
@@ -137,12 +138,8 @@ public struct Extractor: Sendable {
                     list[0].score -= (w("close_second") - gap)
                     list[0].evidence.append("close-second")
                     // Doubt about the first does not promote the second: ties keep reading order.
+                    // The order stands as it was (no re-sort), so a tie cannot put the second first.
                     for i in 1..<list.count where list[i].score > list[0].score { list[i].score = list[0].score }
-                }
-                list.sort { a, b in
-                    if a.confidence != b.confidence { return a.confidence > b.confidence }
-                    if a.page != b.page { return a.page < b.page }
-                    return (a.box?.y0 ?? 0, a.box?.x0 ?? 0) < (b.box?.y0 ?? 0, b.box?.x0 ?? 0)
                 }
             }
             merged[field] = Array(rescore(list, field: field, context: context).prefix(maxCandidates))
