@@ -46,12 +46,20 @@ def meta_rows(bill, invoice=True, customer=True, order=True, due=True, extra=())
 
 
 def kv(p, x, y, rows, size=8.5, gap=38, lead=4.6, bold_last=False, value_align="l", vx=None):
-    """Label/value rows: values start gap mm right of the labels (or right-aligned at vx)."""
+    """Label/value rows: values start gap mm right of the labels (or right-aligned at vx); the gap
+    widens to the longest label, and a value that would run off the page goes under its label."""
+    widest = max([p.width(k, size, True) for k, _ in rows] or [0])
+    gap = max(gap, widest + 3)
+    below = value_align != "r" and any(x + gap + p.width(v, size, True) > p.w - 6 for _, v in rows)
+    if below:
+        lead, gap = lead * 2, 0
     for i, (k, v) in enumerate(rows):
         bold = bold_last and i == len(rows) - 1
         p.t(x, y + i * lead, k, size, bold=bold)
         if value_align == "r":
             p.t(vx, y + i * lead, v, size, align="r", bold=bold)
+        elif below:
+            p.t(x + 2, y + i * lead + lead / 2, v, size, bold=bold)
         else:
             p.t(x + gap, y + i * lead, v, size, bold=bold)
     return y + len(rows) * lead
@@ -73,7 +81,7 @@ def totals_rows(bill, show_total=True, due_key="amount_due"):
     rows = [(bill.label("amount_subtotal"), bill.money(bill.subtotal))]
     if bill.discount:
         rows.append((bill.label("amount_discount"), "-" + bill.money(bill.discount)))
-    rows.append(("%s %s%%" % (bill.label("amount_vat", False), bill.vat_rate.normalize()), bill.money(bill.vat)))
+    rows.append(("%s %s%%" % (bill.label("amount_vat", False), bill.rate()), bill.money(bill.vat)))
     if bill.rounding:
         rows.append((bill.label("amount_rounding"), bill.money(bill.rounding)))
     if show_total:
@@ -116,12 +124,33 @@ def bank_line(bill, n=3, bank_word=True):
     return s
 
 
+def bank_text(p, bill, x, y, n=3, size=6.8, bic=True):
+    """The issuer's accounts at (x, y), wrapped onto a second line when they do not fit."""
+    parts = bank_line(bill, n, bic).split(" / ")
+    lines, cur = [], ""
+    for part in parts:
+        cand = part if not cur else cur + " / " + part
+        if cur and x + p.width(cand, size) > p.w - 6:
+            lines.append(cur)
+            cur = part
+        else:
+            cur = cand
+    lines.append(cur)
+    return p.lines(x, y, lines, size, size * 0.5)
+
+
 def footer(p, bill, y=None, n_accounts=3, size=6.6):
     y = y or p.h - 16
     p.hline(14, p.w - 14, y - 4, 0.4, gray=0.5)
     p.t(14, y, "%s · %s · %s %s · %s %s" % (bill.issuer, ", ".join(bill.issuer_addr), bill.v["phone"], bill.phone,
                                            bill.v["vat_id"], bill.vat_id), size, color=(0.3, 0.3, 0.3))
-    p.t(14, y + 3.6, bank_line(bill, n_accounts), size, color=(0.3, 0.3, 0.3))
+    line = bank_line(bill, n_accounts, bank_word=False)
+    bic = " · BIC " + bill.bic if bill.bic else ""
+    if p.width(line + bic, size) < p.w - 28:
+        p.t(14, y + 3.6, line + bic, size, color=(0.3, 0.3, 0.3))
+    else:
+        p.t(14, y + 3.6, line, size, color=(0.3, 0.3, 0.3))
+        p.t(14, y + 7, bic.strip(" ·"), size, color=(0.3, 0.3, 0.3))
 
 
 def payment_rows(bill, amount=True, due=True, payee=True, bic=True):

@@ -59,7 +59,11 @@ class Lexicons:
 
     def phrases(self, lang, key, script="Latn"):
         lang_table = self.tables.get(lang) or FALLBACK.get(lang) or FALLBACK["en"]
-        items = [p for p in lang_table.get(key, []) if p and len(p) <= 40]
+        items = []
+        for p in lang_table.get(key, []):
+            p = p.strip().rstrip(":").strip()
+            if p and len(p) <= 40 and not re.search(r"[\d%]", p) and p not in items:
+                items.append(p)
         if not items and lang in FALLBACK:
             items = FALLBACK[lang].get(key, [])
         if not items:

@@ -106,7 +106,7 @@ LAST = ["Horvat", "Berger", "Novak", "Moreau", "Rossi", "Jansen", "Kovač", "Lin
 
 _CYR = dict(zip("ABVGDĐEŽZIJKLMNOPRSTĆUFHCČŠabvgdđežzijklmnoprstćufhcčš",
                 "АБВГДЂЕЖЗИЈКЛМНОПРСТЋУФХЦЧШабвгдђежзијклмнопрстћуфхцчш"))
-_CYR2 = {"Lj": "Љ", "LJ": "Љ", "lj": "љ", "Nj": "Њ", "NJ": "Њ", "nj": "њ", "Dž": "Џ", "DŽ": "Џ", "dž": "џ"}
+_CYR2 = {"W": "В", "w": "в", "Q": "К", "q": "к", "X": "Кс", "x": "кс", "Y": "Ј", "y": "ј", "Lj": "Љ", "LJ": "Љ", "lj": "љ", "Nj": "Њ", "NJ": "Њ", "nj": "њ", "Dž": "Џ", "DŽ": "Џ", "dž": "џ"}
 _GRK_PAIRS = "AΑ BΒ GΓ DΔ EΕ ZΖ IΙ KΚ LΛ MΜ NΝ XΞ OΟ PΠ RΡ SΣ TΤ YΥ FΦ HΧ VΒ CΚ WΩ UΟ JΙ"
 _GRK = {p[0]: p[1] for p in _GRK_PAIRS.split()}
 _GRK.update({k.lower(): v.lower() for k, v in list(_GRK.items())})

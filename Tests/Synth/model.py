@@ -56,7 +56,7 @@ class Bill:
 
     def _address(self):
         street = L.STREET[self.lang].format(s=self.name_tx(self._stem()), n=self.rng.randrange(1, 140))
-        return [street, self.rng.choice(L.CITIES[self.country])]
+        return [self.tx(street), self.tx(self.rng.choice(L.CITIES[self.country]))]
 
     def _people(self):
         r = self.rng
@@ -146,6 +146,11 @@ class Bill:
         c = self.currency if self.cur_code else self.symbol
         return (c + " " + s) if self.cur_before else (s + " " + c)
 
+    def rate(self):
+        s = str(self.vat_rate)
+        s = s.rstrip("0").rstrip(".") if "." in s else s
+        return s.replace(".", ",") if self.amount_style in ("de", "fr") else s
+
     def date(self, d):
         return L.fmt_date(d, self.date_style)
 
@@ -170,6 +175,6 @@ class Bill:
             "account": self.account if pe else None, "amount": str(self.amount_due) if pe else None,
             "currency": self.currency if pe else None, "reference": self.reference if pe else None,
             "reference_model": "97" if pe and self.ref_kind == "model97" else None, "payment_expected": pe,
-            "due_date": self.due.isoformat() if pe else None, "payee": self.issuer,
+            "due_date": self.due.isoformat() if pe else None, "payee": getattr(self, "payee_name", self.issuer),
             "bic": (self.bic if pe else None), "payment_code": self.payment_code if pe else None,
         }

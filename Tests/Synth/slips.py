@@ -39,7 +39,6 @@ def at_transfer(p, bill, y=192):
     fill = (1.0, 0.95, 0.88)
     p.rect(6, y + 3, p.w - 12, 96, lw=0, fill=fill, stroke=False)
     p.vline(62, y + 3, y + 99, 0.4, gray=0.5)
-    p.b(9, y + 10, bill.v["rcpt"].upper(), 8)
     p.lines(9, y + 17, [L("payee"), bill.issuer[:28], L("account"), bill.acc(compact=True)[:24], bill.currency + " " + bill.num(bill.amount_due)], 6.8, 4.2)
     x = 66
     boxed(p, x, y + 12, 128, L("payee", False), bill.issuer)
