@@ -76,8 +76,9 @@ def upn_slip(bill, doc):
     B.kv(p, 18, 64, B.meta_rows(bill), 8, gap=40)
     lines = bill.items(bill.rng.randrange(2, 5))
     bill.totals(lines, discount=True)
-    y = B.items_table(p, bill, 18, 92, lines, (66, 12, 24, 26), size=7.5)
-    B.totals_block(p, bill, 196, 96, width=58, size=7.6, box=True)
+    y = B.items_table(p, bill, 14, 92, lines, (46, 14, 20, 22), size=7)
+    y2 = B.totals_block(p, bill, 198, 97, width=70, size=7.4, box=True)
+    y = max(y, y2)
     B.payer_account(p, bill, 18, y + 8)
     B.bank_text(p, bill, 18, 186, 3, 6.8)
     S.upn(p, bill)
@@ -128,7 +129,7 @@ def remittance_stub(bill, doc):
 
 
 def reminder(bill, doc):
-    """Payment reminder: a list of overdue invoices, fee, interest and the new total."""
+    """Payment reminder: a list of overdue invoices, a reminder fee and the new amount due."""
     p = doc.new_page(face="serif")
     B.letterhead(p, bill, 1)
     B.sender_line(p, bill, 20, 40)
@@ -199,7 +200,7 @@ def telecom(bill, doc):
 
 
 def rent_hoa(bill, doc):
-    """Rent / owners' association notice: unit data grid and a monthly breakdown."""
+    """Rent / owners' association notice: unit data list and a monthly breakdown without VAT."""
     p = doc.new_page(face="serif", accent=(0.2, 0.4, 0.2))
     B.letterhead(p, bill, 3)
     B.address_window(p, bill, 18, 36)

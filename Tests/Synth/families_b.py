@@ -5,7 +5,7 @@ from locale_data import D, q
 
 
 def insurance(bill, doc):
-    """Premium note: policy data grid, premium and tax lines, payment details as one sentence line."""
+    """Premium note: policy data list, premium and tax lines, payment details run together on two lines."""
     p = doc.new_page(face="serif", accent=(0.1, 0.25, 0.45))
     B.letterhead(p, bill, 1)
     B.address_window(p, bill, 20, 42)
@@ -169,7 +169,7 @@ def value_grid(bill, doc):
 
 
 def hotel_folio(bill, doc):
-    """Hotel folio: dated charges per night, deposit already paid, balance due."""
+    """Hotel folio: room nights, city tax, minibar, one night's deposit already paid, balance due."""
     p = doc.new_page(face="serif", accent=(0.45, 0.3, 0.1))
     p.b(105, 18, bill.issuer, 17, "c", color=p.accent)
     p.t(105, 24, " · ".join(bill.issuer_addr + [bill.phone]), 7.5, align="c")

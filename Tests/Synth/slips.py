@@ -9,7 +9,7 @@ GRAY = (0.35, 0.35, 0.35)
 
 def cut_line(p, y):
     p.hline(6, p.w - 6, y, 0.5, dash=(3, 2), gray=0.4)
-    p.t(8, y - 1, "✂", 9, color=GRAY)
+    p.t(8, y - 1, "✂", 9, font="Sans", color=GRAY)
 
 
 def boxed(p, x, y, w, caption, value, size=9, h=7, above=True, fill=(1, 1, 1), cap=6.2):
@@ -57,16 +57,16 @@ def hub3(p, bill, y=190):
     L = bill.label
     p.rect(8, y + 4, p.w - 16, 92, lw=0.8)
     p.b(12, y + 11, "HUB 3", 9, color=p.accent)
-    boxed(p, 12, y + 18, 80, L("payer", False), bill.payer, h=14)
-    p.t(13.5, y + 29, ", ".join(bill.payer_addr), 7.5)
+    boxed(p, 12, y + 18, 80, L("payer", False), bill.payer)
+    p.t(13.5, y + 30, ", ".join(bill.payer_addr), 7.5)
     boxed(p, 110, y + 18, 20, "", bill.currency, h=7)
     boxed(p, 134, y + 18, 60, bill.v["amt"], "=" + bill.num(bill.amount_due), 10)
     boxed(p, 110, y + 34, 84, L("account_payer", False), bill.acc(bill.payer_account, compact=True))
     boxed(p, 110, y + 48, 84, L("account", False), bill.acc(compact=True))
     boxed(p, 110, y + 62, 18, "Model", "HR00" if bill.ref_kind == "plain" else "HR99")
     boxed(p, 132, y + 62, 62, L("reference", False), bill.ref())
-    boxed(p, 12, y + 48, 80, L("payee", False), bill.issuer, h=14)
-    p.t(13.5, y + 59, ", ".join(bill.issuer_addr), 7.5)
+    boxed(p, 12, y + 48, 80, L("payee", False), bill.issuer)
+    p.t(13.5, y + 60, ", ".join(bill.issuer_addr), 7.5)
     boxed(p, 12, y + 76, 80, bill.v["desc"], "%s %s" % (bill.v["inv"], bill.invoice_no))
     boxed(p, 110, y + 76, 40, L("due_date", False), bill.date(bill.due))
 
