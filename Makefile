@@ -23,7 +23,7 @@ APT_PACKAGES += libqpdf-dev libgnutls28-dev qpdf
 export OMP_THREAD_LIMIT := 1
 
 .PHONY: deps build test demo install lint format clean bench bench-tools bench-cardcheck bench-pages bench-ingest \
-	bench-ocr bench-extract corpus-ingest corpus-pages accuracy batch
+	bench-ocr bench-extract corpus-ingest corpus-pages accuracy batch synth
 
 deps:
 	@missing=$$(for p in $(APT_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
@@ -127,6 +127,12 @@ $(OUT)/%.jsonl: $(IN)/% | $(BATCH_BUILD)
 	@mkdir -p "$(OUT)"
 	@f="$<"; $(EXTRACT_PIPE) > "$@.part"; status=$$?; \
 	if [ $$status -le 3 ]; then mv "$@.part" "$@"; else rm -f "$@.part"; exit $$status; fi
+
+# Synthetic bills (Tests/Synth/README.md): PDFs, photos and truth.jsonl in .build/synth, then a self-check.
+synth:
+	@rm -rf .build/synth
+	python3 Tests/Synth/generate.py --out .build/synth --per-family 6 --seed 1 --photos
+	python3 Tests/Synth/check_truth.py .build/synth
 
 clean:
 	rm -rf .build .pp-work
