@@ -23,7 +23,7 @@ APT_PACKAGES += libqpdf-dev libgnutls28-dev qpdf
 export OMP_THREAD_LIMIT := 1
 
 .PHONY: deps build test demo install lint format clean bench bench-tools bench-cardcheck bench-pages bench-ingest \
-	bench-ocr bench-extract corpus-ingest corpus-pages accuracy batch synth
+	bench-ocr bench-extract corpus-ingest corpus-pages accuracy fit batch synth
 
 deps:
 	@missing=$$(for p in $(APT_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
@@ -73,6 +73,9 @@ install: build
 	install -m 644 Sources/Extract/Profiles/*.json $(DESTDIR)$(PREFIX)/share/pp/profiles/
 	@# ... and the per-language label lexicons the profiles name in ../share/pp/lexicons.
 	install -m 644 Sources/Extract/Lexicons/*.json $(DESTDIR)$(PREFIX)/share/pp/lexicons/
+	@# ... and the fitted confidence model in ../share/pp/model.
+	install -d $(DESTDIR)$(PREFIX)/share/pp/model
+	install -m 644 Sources/Extract/Model/confidence.json $(DESTDIR)$(PREFIX)/share/pp/model/
 
 lint:
 	$(SWIFT) format lint --strict --recursive --configuration .swift-format Sources Tests Package.swift
@@ -109,6 +112,11 @@ corpus-pages: build
 accuracy: $(if $(filter command line,$(origin BIN)),,build)
 	@SYNTH="$(or $(SYNTH),.build/synth)" FRESH="$(FRESH)" JOBS="$(or $(JOBS),1)" \
 	  bash bench/extract/accuracy.sh "$(CORPUS)" "$(BIN)"
+
+# Fit pp-extract's confidence model on the samples and the synthetic "fit" families (after make synth
+# and make accuracy); then make accuracy again measures it on what it was not fitted on.
+fit: $(if $(filter command line,$(origin BIN)),,build)
+	bash bench/extract/fit.sh "$(BIN)"
 
 # One result file per document, in parallel with -j, resumable: only missing results are made again.
 #   make batch IN=bills OUT=results -j 4 [PROFILE=rs]

@@ -14,7 +14,8 @@ public struct ConfidenceModel: Sendable {
 
         public func probability(_ features: [String: Double]) -> Double {
             var z = intercept
-            for (name, value) in features { z += (weights[name] ?? 0) * value }
+            // In name order: a dictionary's order changes from run to run, and so would the rounding.
+            for name in features.keys.sorted() { z += (weights[name] ?? 0) * features[name]! }
             return 1 / (1 + exp(-max(-40, min(40, z))))
         }
 

@@ -83,7 +83,9 @@ def synth_rows(synth, notes):
         else:
             row = 'synth heldout photo' if t.get('variant') == 'photo' else 'synth heldout digital'
         pay = t.get('payment_expected', True)
-        rows[row].append(truth_line(src, pay, **{f: t.get(f) for f in FIELDS}))
+        line = truth_line(src, pay, **{f: t.get(f) for f in FIELDS})
+        line['family'] = t.get('family')  # groups the confidence model's cross-validation (fit_confidence.py)
+        rows[row].append(line)
         files.append(('synth', root, src, src))
     if missing:
         notes.append('synth: %d documents of %s not found, left out' % (missing, path))
