@@ -15,6 +15,11 @@ public enum CandidateFeatures {
     /// Features of each candidate of one field, ranked by rule score (best first).
     public static func describe(_ ranked: [Candidate], context: DocumentContext) -> [[String: Double]] {
         let scores = ranked.map(\.score)
+        // The largest labelled amount: an unlabelled phone or customer number read as an amount is no yardstick.
+        let labelledAmounts = ranked.filter { $0.evidence.contains { $0.hasPrefix("label:") } }
+        let largest =
+            (labelledAmounts.isEmpty ? ranked : labelledAmounts).compactMap { Double($0.value) }
+            .filter { $0.isFinite }.map(abs).max() ?? 0
         let distinctLabelled = Set(ranked.filter { $0.evidence.contains { $0.hasPrefix("label:") } }.map(\.value)).count
         return ranked.enumerated().map { rank, c in
             var f: [String: Double] = [:]
@@ -40,8 +45,25 @@ public enum CandidateFeatures {
             if let ocr = c.evidence.first(where: { $0.hasPrefix("ocr-conf:") }), let v = Double(ocr.dropFirst(9)) {
                 f["ocr_conf_gap"] = (100 - v) / 100
             }
+            for (k, v) in shape(of: c, largestAmount: largest) { f[k] = v }
             return f
         }
+    }
+
+    /// What the value itself looks like, whatever the label said: a reference without digits or an
+    /// amount far below the document's largest is suspect on any layout.
+    static func shape(of c: Candidate, largestAmount: Double) -> [String: Double] {
+        var f: [String: Double] = [:]
+        let alnum = c.value.filter { $0.isLetter || $0.isNumber }
+        let digits = alnum.filter(\.isNumber).count
+        f["v:digit_share"] = alnum.isEmpty ? 0 : Double(digits) / Double(alnum.count)
+        f["v:length"] = log(Double(max(1, alnum.count)))
+        if digits == 0 { f["v:no_digits"] = 1 }
+        if c.field == "amount", let v = Double(c.value) {
+            f["v:share_of_largest"] = largestAmount > 0 ? max(-1, min(1, v / largestAmount)) : 0
+            if v == v.rounded() { f["v:whole"] = 1 }
+        }
+        return f
     }
 
     /// The evidence kind without its varying part: "repeated:3" → "repeated", "currency:EUR" → "currency";

@@ -349,7 +349,9 @@ struct Layout: Sendable {
                     break
                 }
                 for v in numbers {
-                    guard let h = header.min(by: { alignment(cells[v].box, cells[$0].box) < alignment(cells[v].box, cells[$1].box) }),
+                    guard
+                        let h = header.min(by: { alignment(cells[v].box, cells[$0].box) < alignment(cells[v].box, cells[$1].box) }
+                        ),
                         overlapsColumn(cells[v].box, cells[h].box)
                     else { continue }
                     lineItems.insert(v)

@@ -30,7 +30,9 @@ public enum OCRRepair {
             case .digit: if let d = digitFor[ch] { chars[i] = d }
             case .letter: if let l = letterFor[ch] { chars[i] = l }
             case .either:
-                if let d = digitFor[ch], ch.isUppercase { ambiguous.append((i, d)) } else if let l = letterFor[ch] {
+                if let d = digitFor[ch], ch.isUppercase {
+                    ambiguous.append((i, d))
+                } else if let l = letterFor[ch] {
                     ambiguous.append((i, l))
                 }
             }

@@ -114,4 +114,3 @@ public struct TextLine: Sendable {
         return conf
     }
 }
-

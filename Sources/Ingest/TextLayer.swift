@@ -39,6 +39,8 @@ public struct PageText: Sendable {
     public var isPriorOCR: Bool { isUsable && ocrFontCharacters * 2 > allCharacters }
 
     public static let minimumCharacters = 3
+    /// A horizontal gap between two glyphs wider than this share of their height splits a word.
+    static let wordGap = 0.5
     /// Below this many characters, a page mostly covered by images counts as a scan.
     public static let scanOverlayCharacters = 50
 
@@ -134,6 +136,13 @@ public struct PageText: Sendable {
             }
             good += 1
             if font >= 0, ocrFonts[font] { ocrFont += 1 }
+            // Poppler sometimes omits the space before a right-aligned number ("TOTAL" … "9 346,30"
+            // came out as one word "TOTAL9"): a gap wider than half the glyph height ends the word.
+            if !wordScalars.isEmpty, r.x0 - wordBox.x1 > PageText.wordGap * max(r.y1 - r.y0, 1),
+                min(r.y1, wordBox.y1) > max(r.y0, wordBox.y0)
+            {
+                endWord()
+            }
             if wordScalars.isEmpty {
                 wordBox = r
                 wordFont = font

@@ -19,7 +19,18 @@ import Testing
         return try text.split(separator: "\n").map { try JSON.parse(String($0)) }
     }
 
-    @Test func samplesMeetTheAccuracyBar() throws {
+    /// The confidence model pp-extract ships (Sources/Extract/Model/confidence.json).
+    static func shippedModel() throws -> ConfidenceModel {
+        let path = root.appendingPathComponent("Sources/Extract/Model/confidence.json").path
+        let data = try #require(FileManager.default.contents(atPath: path))
+        return try ConfidenceModel.decode(try JSON.parse(Array(data)), source: path)
+    }
+
+    @Test func samplesMeetTheAccuracyBarByRulesAlone() throws { try checkSamples(model: nil) }
+
+    @Test func samplesMeetTheAccuracyBarWithTheShippedModel() throws { try checkSamples(model: try Self.shippedModel()) }
+
+    func checkSamples(model: ConfidenceModel?) throws {
         // Attachment paths in the fixture are relative to the repository root.
         let pages = try readLines("Tests/ExtractTests/Fixtures/samples-pages.jsonl").map { page -> JSON in
             guard let attachments = page["attachments"]?.arrayValue else { return page }
@@ -33,7 +44,8 @@ import Testing
             return p
         }
         let store = ProfileStore(folders: [profileFolder])
-        let processor = DocumentProcessor(choice: .auto(try store.loadAll()), lexicons: try store.lexicons.loadAll())
+        let processor = DocumentProcessor(
+            choice: .auto(try store.loadAll()), lexicons: try store.lexicons.loadAll(), model: model)
         let assembler = DocumentAssembler()
         var results: [JSON] = []
         for p in pages {

@@ -39,6 +39,18 @@ struct TextLayerTests {
         return RawTextLayer(scalars: scalars, rects: boxes, fonts: fonts)
     }
 
+    @Test func aWideGapWithoutASpaceStillEndsTheWord() {
+        // "TOTAL" at the left, "9 346,30" right-aligned far away: poppler gave no space between them.
+        let text = "TOTAL9 346,30"
+        let rects = text.unicodeScalars.enumerated().map { i, _ -> RawTextLayer.Rect in
+            let x = i < 5 ? Double(i) * 5 : 200 + Double(i - 5) * 5
+            return RawTextLayer.Rect(x0: x, y0: 10, x1: x + 5, y1: 20)
+        }
+        let page = PageText(raw: layer(text, rects: rects), width: 600, height: 800)
+        #expect(page.lines.map(\.text) == ["TOTAL 9 346,30"])
+        #expect(page.lines[0].words[1].box == [200, 10, 205, 20])
+    }
+
     @Test func wordsAreSplitOnSpacesAndLinesOnNewlines() {
         let text = PageText(raw: layer("IBAN AT61\nAmount 12,50"), width: 600, height: 800)
         #expect(text.lines.map(\.text) == ["IBAN AT61", "Amount 12,50"])

@@ -31,8 +31,9 @@ def insurance(bill, doc):
 
 
 def till_receipt(bill, doc):
-    """Narrow till receipt: items, TOTAL, rounding, CASH and CHANGE; already paid."""
-    bill.payment_expected = False
+    """Narrow till receipt: items, TOTAL, rounding, CASH and CHANGE. Its amount is the total (what a
+    receipt reader wants, as for the shared corpus's photographed receipts); it has no account or reference."""
+    bill.receipt = True
     p = doc.new_page(face="mono")
     w = p.w
     p.b(w / 2, 10, bill.issuer, 8, align="c")

@@ -170,6 +170,13 @@ class Bill:
 
     def truth(self, source, family, split, variant):
         pe = self.payment_expected
+        if getattr(self, "receipt", False):
+            return {
+                "source": source, "family": family, "split": split, "variant": variant, "language": self.lang,
+                "account": None, "amount": str(self.amount_due), "currency": self.currency, "reference": None,
+                "reference_model": None, "payment_expected": True, "due_date": None, "payee": self.issuer,
+                "bic": None, "payment_code": None,
+            }
         return {
             "source": source, "family": family, "split": split, "variant": variant, "language": self.lang,
             "account": self.account if pe else None, "amount": str(self.amount_due) if pe else None,
