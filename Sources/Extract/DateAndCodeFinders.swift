@@ -116,6 +116,26 @@ extension Extractor {
         return out
     }
 
+    /// Currency names that stand for themselves on a line (codes, symbols, "din."), as characters.
+    static let lineCurrencyTokens: [([Character], String, String)] = Amounts.currencyTokens.compactMap { tok, iso in
+        tok.count >= 3 && tok.first!.isUppercase || ["€", "£", "din.", "дин."].contains(tok) ? (Array(tok), tok, iso) : nil
+    }
+
+    /// Where `needle` first occurs in `chars` (plain comparison; lines are short).
+    static func firstOffset(of needle: [Character], in chars: [Character]) -> Int? {
+        guard let first = needle.first, needle.count <= chars.count else { return nil }
+        var i = 0
+        while i + needle.count <= chars.count {
+            if chars[i] == first {
+                var k = 1
+                while k < needle.count, chars[i + k] == needle[k] { k += 1 }
+                if k == needle.count { return i }
+            }
+            i += 1
+        }
+        return nil
+    }
+
     func findCurrencies(_ lines: [TextLine], _ amounts: [Candidate]) -> [Candidate] {
         var out: [Candidate] = []
         if let top = amounts.filter({ $0.extra["currency"] != nil }).max(by: { $0.score < $1.score }),
@@ -134,11 +154,11 @@ extension Extractor {
             // Only lines with a currency sign or an upper-case word of three letters can name a currency.
             guard line.chars.contains(where: { $0 == "€" || $0 == "£" || $0 == "$" || $0 == "d" || $0 == "д" || $0.isUppercase })
             else { continue }
-            for (tok, iso) in Amounts.currencyTokens
-            where tok.count >= 3 && tok.first!.isUppercase || ["€", "£", "din.", "дин."].contains(tok) {
-                if let r = line.text.firstRange(of: tok) {
-                    let before = r.lowerBound == line.text.startIndex ? " " : line.text[line.text.index(before: r.lowerBound)]
-                    let after = r.upperBound == line.text.endIndex ? " " : line.text[r.upperBound]
+            let chars = line.chars
+            for (t, tok, iso) in Self.lineCurrencyTokens {
+                if let s = Self.firstOffset(of: t, in: chars) {
+                    let before: Character = s == 0 ? " " : chars[s - 1]
+                    let after: Character = s + t.count == chars.count ? " " : chars[s + t.count]
                     if before.isLetter || (after.isLetter && tok.last!.isLetter) { continue }
                     let c = Candidate(
                         field: "currency", value: iso, display: tok, score: w("currency.token"), page: line.page,

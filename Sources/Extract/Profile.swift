@@ -236,9 +236,13 @@ public enum ProfileChooser {
             }
         }
         var best: (Profile, Int)?
+        let textChars = Array(text)
         for p in profiles {
             var score = 0
-            for m in p.markers where m.contains(" ") ? text.firstRange(of: " \(m)") != nil : words.contains(m) { score += 2 }
+            for m in p.markers
+            where m.contains(" ") ? Extractor.firstOffset(of: Array(" " + m), in: textChars) != nil : words.contains(m) {
+                score += 2
+            }
             for c in p.currencies where words.contains(TextFold.fold(c)) { score += 3 }
             // Account formats: a Serbian 3-13-2 account that passes its control, IBANs of the profile's countries.
             if p.accountFormats.contains("rs-domestic") { score += 4 * domestic }
