@@ -89,15 +89,26 @@ extension Extractor {
         where ["reference", "reference_free", "invoice_number", "reference_payer", "reference_before"].contains(l.category) {
             let needsDigit = l.category != "reference_free"
             guard
-                let (vli, vr) = valueText(
-                    after: l, labels: labels, lines: lines, accept: { !needsDigit || $0.contains(where: \.isNumber) })
+                let (vli, vr) = valueBefore(l, lines: lines).map({ (l.line, $0) })
+                    ?? valueText(
+                        after: l, labels: labels, lines: lines, accept: { !needsDigit || $0.contains(where: \.isNumber) })
             else { continue }
             let line = lines[vli]
-            var text =
+            var text = Self.joinedComb(
                 vli == l.line
-                ? String(line.chars[vr]).trimmingCharacters(in: .whitespaces)
-                : rowContinuation(vli, vr, lines: lines, labels: labels)
+                    ? String(line.chars[vr]).trimmingCharacters(in: .whitespaces)
+                    : rowContinuation(vli, vr, lines: lines, labels: labels))
             guard text.contains(where: \.isNumber) || l.category == "reference_free" else { continue }
+            // "Verwendungszweck: Rechnung 4711 vom März": the identifier inside the sentence is what payers type.
+            if l.category == "reference_free", let id = Self.identifierInSentence(text) {
+                var whole = Candidate(
+                    field: "reference", value: text, display: text, score: w("reference.free_text") - w("reference.sentence"),
+                    page: line.page, box: line.box(of: vr), evidence: ["label:reference_free", "sentence"])
+                whole.extra["kind"] = "free-text"
+                applyOCRPenalty(to: &whole, line, vr, verified: false)
+                out.append(whole)
+                text = id
+            }
             if text.count > 140 { text = String(text.prefix(140)) }
             var model: String?
             var body = text

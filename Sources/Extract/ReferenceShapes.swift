@@ -47,4 +47,55 @@ extension Extractor {
         let rest = String(c.dropFirst(2))
         return Checksums.isValidModel97(rest) ? rest : nil
     }
+
+    /// "5 2 3 1 9 5 6 8 0 6 2": a reference written one character per box (a comb). Runs of four or more
+    /// single-character tokens are joined; other tokens stay as they are.
+    static func joinedComb(_ text: String) -> String {
+        let toks = text.split(separator: " ")
+        func single(_ t: Substring) -> Bool { t.count == 1 && (t.first!.isLetter || t.first!.isNumber || "-/".contains(t.first!)) }
+        var out: [String] = []
+        var i = 0
+        while i < toks.count {
+            var j = i
+            while j < toks.count, single(toks[j]) { j += 1 }
+            if j - i >= 4, toks[i..<j].filter({ $0.first!.isNumber }).count >= 3 {
+                out.append(toks[i..<j].joined())
+                i = j
+            } else {
+                out.append(String(toks[i]))
+                i += 1
+            }
+        }
+        return out.joined(separator: " ")
+    }
+
+    /// The identifier inside a free-text reference that reads as a sentence ("Rechnung 4711 vom März"):
+    /// one token with a digit and at least three characters, not a date or an amount, among words. Nil when
+    /// the text is an identifier itself ("RE 2019/05/445 744507") or holds several candidates.
+    static func identifierInSentence(_ text: String) -> String? {
+        let toks = text.split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ".,;:()\"'")) }
+        // A word: at least three letters, lower case after the first ("Rechnung", "for"), not an abbreviation.
+        let words = toks.filter { t in t.count >= 3 && t.allSatisfy(\.isLetter) && t.dropFirst().allSatisfy(\.isLowercase) }
+        guard !words.isEmpty else { return nil }
+        let ids = toks.filter { t in
+            t.count >= 3 && t.contains(where: \.isNumber) && t.allSatisfy({ $0.isLetter || $0.isNumber || "-/._".contains($0) })
+                && notAReference(t, in: text) == nil
+        }
+        return ids.count == 1 ? ids[0] : nil
+    }
+
+    /// Captions printed right of their values ("940425668 Referencia de pago" with nothing after it): the one
+    /// token before a reference caption that ends its line is the value.
+    func valueBefore(_ label: LabelHit, lines: [TextLine]) -> Range<Int>? {
+        guard label.category == "reference" || label.category == "invoice_number" else { return nil }
+        let chars = lines[label.line].chars
+        let skip: Set<Character> = [":", " ", ".", "\u{00A0}", "\t", ")"]
+        guard chars[label.range.upperBound...].allSatisfy({ skip.contains($0) }) else { return nil }
+        var e = label.range.lowerBound
+        while e > 0, chars[e - 1] == " " || chars[e - 1] == "\u{00A0}" { e -= 1 }
+        let token = chars[0..<e]
+        guard token.count >= 4, !token.contains(" "), !token.contains("\u{00A0}"), token.contains(where: \.isNumber)
+        else { return nil }
+        return 0..<e
+    }
 }
