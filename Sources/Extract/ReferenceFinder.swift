@@ -211,10 +211,13 @@ extension Extractor {
     /// Slips print one model box per reference (payer's and payee's): the closest caption speaks for this one.
     func modelNear(_ label: LabelHit, labels: [LabelHit], lines: [TextLine]) -> String? {
         func distance(_ b: Box) -> Double {
-            let dx = (b.x0 + b.x1 - label.box.x0 - label.box.x1) / 2, dy = (b.y0 + b.y1 - label.box.y0 - label.box.y1) / 2
+            let dx = (b.x0 + b.x1 - label.box.x0 - label.box.x1) / 2
+            let dy = (b.y0 + b.y1 - label.box.y0 - label.box.y1) / 2
             return dx * dx + 4 * dy * dy  // rows weigh more than columns
         }
-        let models = labels.filter { $0.category == "model" && $0.page == label.page }.sorted { distance($0.box) < distance($1.box) }
+        let models = labels.filter { $0.category == "model" && $0.page == label.page }.sorted {
+            distance($0.box) < distance($1.box)
+        }
         for ml in models {
             guard let (vli, vr) = valueText(after: ml, labels: labels, lines: lines) else { continue }
             let t = String(lines[vli].chars[vr]).trimmingCharacters(in: .whitespaces)

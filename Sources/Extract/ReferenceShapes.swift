@@ -52,7 +52,9 @@ extension Extractor {
     /// single-character tokens are joined; other tokens stay as they are.
     static func joinedComb(_ text: String) -> String {
         let toks = text.split(separator: " ")
-        func single(_ t: Substring) -> Bool { t.count == 1 && (t.first!.isLetter || t.first!.isNumber || "-/".contains(t.first!)) }
+        func single(_ t: Substring) -> Bool {
+            t.count == 1 && (t.first!.isLetter || t.first!.isNumber || "-/".contains(t.first!))
+        }
         var out: [String] = []
         var i = 0
         while i < toks.count {
