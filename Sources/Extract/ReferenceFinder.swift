@@ -12,7 +12,8 @@ extension Extractor {
             while k + 4 < stream.count {
                 // OCR may read the check digits as letters ("RFB3"); the repair below decides.
                 func digitish(_ ch: Character) -> Bool { ch.isNumber || (line.conf != nil && OCRRepair.digitFor[ch] != nil) }
-                guard stream[k].0.uppercased() == "R", stream[k + 1].0.uppercased() == "F", stream[k].2 || k == 0,
+                guard stream[k].0.uppercased() == "R", stream[k + 1].0.uppercased() == "F",
+                    stream[k].2 || k == 0 || Self.gluedRFStart(stream, k),
                     digitish(stream[k + 2].0), digitish(stream[k + 3].0)
                 else {
                     k += 1
@@ -24,7 +25,7 @@ extension Extractor {
                     let slice = stream[k..<e]
                     if !zip(slice.dropFirst(), slice).allSatisfy({ $0.1 - $1.1 <= 2 }) { break }
                     let text = String(slice.map(\.0)).uppercased()
-                    let endsClean = e == stream.count || stream[e].2
+                    let endsClean = e == stream.count || stream[e].2 || Self.gluedEnd(stream, e)
                     if endsClean, Checksums.isValidRF(text) { best = (text, e) }
                     e += 1
                 }
@@ -88,28 +89,48 @@ extension Extractor {
         where ["reference", "reference_free", "invoice_number", "reference_payer", "reference_before"].contains(l.category) {
             let needsDigit = l.category != "reference_free"
             guard
-                let (vli, vr) = valueText(
-                    after: l, labels: labels, lines: lines, accept: { !needsDigit || $0.contains(where: \.isNumber) })
+                let (vli, vr) = valueBefore(l, lines: lines).map({ (l.line, $0) })
+                    ?? valueText(
+                        after: l, labels: labels, lines: lines, accept: { !needsDigit || $0.contains(where: \.isNumber) })
             else { continue }
             let line = lines[vli]
-            var text =
+            var text = Self.joinedComb(
                 vli == l.line
-                ? String(line.chars[vr]).trimmingCharacters(in: .whitespaces)
-                : rowContinuation(vli, vr, lines: lines, labels: labels)
+                    ? String(line.chars[vr]).trimmingCharacters(in: .whitespaces)
+                    : rowContinuation(vli, vr, lines: lines, labels: labels))
             guard text.contains(where: \.isNumber) || l.category == "reference_free" else { continue }
+            // "Verwendungszweck: Rechnung 4711 vom März": the identifier inside the sentence is what payers type.
+            if l.category == "reference_free", let id = Self.identifierInSentence(text) {
+                var whole = Candidate(
+                    field: "reference", value: text, display: text, score: w("reference.free_text") - w("reference.sentence"),
+                    page: line.page, box: line.box(of: vr), evidence: ["label:reference_free", "sentence"])
+                whole.extra["kind"] = "free-text"
+                applyOCRPenalty(to: &whole, line, vr, verified: false)
+                out.append(whole)
+                text = id
+            }
             if text.count > 140 { text = String(text.prefix(140)) }
             var model: String?
             var body = text
             // "97 12-345…", "(97) …": a two-digit model in front.
             let parts = text.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
             let head = parts.first.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "()[]")) } ?? ""
-            if profile.checksums.contains("model97"), parts.count == 2, head.count == 2, head.allSatisfy(\.isNumber),
+            if let (m, b) = Self.countryModel(text, ocr: line.conf != nil) {
+                model = m
+                body = b
+            } else if profile.checksums.contains("model97"), parts.count == 2, head.count == 2, head.allSatisfy(\.isNumber),
                 parts[1].first?.isNumber ?? false
             {
                 model = head
                 body = String(parts[1]).trimmingCharacters(in: .whitespaces)
-            } else if profile.checksums.contains("model97"), let m = modelNear(l, labels: labels, lines: lines) {
+            } else if let m = modelNear(l, labels: labels, lines: lines) {
                 model = m
+            }
+            if profile.checksums.contains("model97"), l.category == "reference", model == nil || model == "97",
+                let rest = Self.gluedModel97(body)
+            {
+                model = "97"
+                body = rest
             }
             if l.category == "invoice_number" || l.category == "reference" {
                 // Identifiers are one token (or a few short groups); cut trailing words.
@@ -186,13 +207,23 @@ extension Extractor {
         return nil
     }
 
-    /// A two-digit model printed in its own box near a reference label.
+    /// A model printed in its own box near a reference label: Serbian two digits, or "HR01"/"SI12".
+    /// Slips print one model box per reference (payer's and payee's): the closest caption speaks for this one.
     func modelNear(_ label: LabelHit, labels: [LabelHit], lines: [TextLine]) -> String? {
-        for ml in labels where ml.category == "model" && ml.page == label.page {
+        func distance(_ b: Box) -> Double {
+            let dx = (b.x0 + b.x1 - label.box.x0 - label.box.x1) / 2
+            let dy = (b.y0 + b.y1 - label.box.y0 - label.box.y1) / 2
+            return dx * dx + 4 * dy * dy  // rows weigh more than columns
+        }
+        let models = labels.filter { $0.category == "model" && $0.page == label.page }.sorted {
+            distance($0.box) < distance($1.box)
+        }
+        for ml in models {
             guard let (vli, vr) = valueText(after: ml, labels: labels, lines: lines) else { continue }
             let t = String(lines[vli].chars[vr]).trimmingCharacters(in: .whitespaces)
             let first = t.split(separator: " ").first.map(String.init) ?? ""
-            if first.count == 2, first.allSatisfy(\.isNumber) { return first }
+            if profile.checksums.contains("model97"), first.count == 2, first.allSatisfy(\.isNumber) { return first }
+            if let (m, _) = Self.countryModel(first + " 0", ocr: lines[vli].conf != nil) { return m }
         }
         return nil
     }

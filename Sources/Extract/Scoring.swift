@@ -17,6 +17,7 @@ public enum Scoring {
         "reference.rf": 1500, "reference.model97": 1650, "reference.model97_bad": 300, "reference.model_other": 1050,
         "reference.labelled": 1050, "reference.free_text": 750, "reference.invoice_number": 700, "reference.label": 300,
         "reference.ocr_repaired": 150, "reference.lookalike_cap": 300,
+        "reference.sentence": 250,
         // other fields
         "bic.label": 1500, "bic.iban_line": 1100, "payee.label": 1200, "payee.company_header": 650,
         "due_date.label": 1500, "due_date.weak_label": 1000, "payment_code.label": 1450, "currency.amount": 1400,

@@ -1,0 +1,103 @@
+import Foundation
+
+/// Token shapes of references that text layers and OCR glue to their neighbours, and model prefixes
+/// printed in front of a reference ("HR01 12345-212-2", Serbian "97" run into its reference).
+extension Extractor {
+    /// "pagamentoRF60 …", "symbolRF84 …": an upper-case "RF" run into a lower-case word starts a reference.
+    static func gluedRFStart(_ stream: [(Character, Int, Bool)], _ k: Int) -> Bool {
+        guard k > 0, k + 1 < stream.count, stream[k].0 == "R", stream[k + 1].0 == "F" else { return false }
+        return stream[k - 1].0.isLowercase
+    }
+
+    /// "…0549Entro", "…5958RZBABA2S": a digit run into a letter may end a reference; the checksum decides.
+    static func gluedEnd(_ stream: [(Character, Int, Bool)], _ e: Int) -> Bool {
+        e > 0 && e < stream.count && stream[e - 1].0.isNumber && stream[e].0.isLetter
+    }
+
+    /// Croatian and Slovenian payment models: "HR00"…"HR99", "SI00"…"SI99" in front of the reference.
+    static let countryModelPrefixes: Set<String> = ["HR", "SI"]
+
+    /// "HR01 12345-212-2" → ("HR01", "12345-212-2"). OCR may read the model's digits as letters ("HRO1"),
+    /// repaired only there. Nil when the text is an IBAN or no reference follows the model.
+    static func countryModel(_ text: String, ocr: Bool) -> (model: String, body: String)? {
+        let parts = text.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].count == 4 else { return nil }
+        let head = Array(parts[0].uppercased())
+        guard countryModelPrefixes.contains(String(head[0..<2])) else { return nil }
+        var digits = ""
+        for ch in head[2...] {
+            if ch.isASCII, ch.isNumber {
+                digits.append(ch)
+            } else if ocr, let d = OCRRepair.digitFor[ch] {
+                digits.append(d)
+            } else {
+                return nil
+            }
+        }
+        let body = parts[1].trimmingCharacters(in: .whitespaces)
+        guard body.first?.isNumber ?? false, !Checksums.isValidIBAN(text) else { return nil }
+        return (String(head[0..<2]) + digits, body)
+    }
+
+    /// A model-97 reference whose "97" was run into it ("9745170114415567"): the whole fails the check,
+    /// the rest passes it.
+    static func gluedModel97(_ body: String) -> String? {
+        let c = Checksums.compact(body)
+        guard c.hasPrefix("97"), c.count >= 5, c.allSatisfy(\.isNumber), !Checksums.isValidModel97(c) else { return nil }
+        let rest = String(c.dropFirst(2))
+        return Checksums.isValidModel97(rest) ? rest : nil
+    }
+
+    /// "5 2 3 1 9 5 6 8 0 6 2": a reference written one character per box (a comb). Runs of four or more
+    /// single-character tokens are joined; other tokens stay as they are.
+    static func joinedComb(_ text: String) -> String {
+        let toks = text.split(separator: " ")
+        func single(_ t: Substring) -> Bool {
+            t.count == 1 && (t.first!.isLetter || t.first!.isNumber || "-/".contains(t.first!))
+        }
+        var out: [String] = []
+        var i = 0
+        while i < toks.count {
+            var j = i
+            while j < toks.count, single(toks[j]) { j += 1 }
+            if j - i >= 4, toks[i..<j].filter({ $0.first!.isNumber }).count >= 3 {
+                out.append(toks[i..<j].joined())
+                i = j
+            } else {
+                out.append(String(toks[i]))
+                i += 1
+            }
+        }
+        return out.joined(separator: " ")
+    }
+
+    /// The identifier inside a free-text reference that reads as a sentence ("Rechnung 4711 vom März"):
+    /// one token with a digit and at least three characters, not a date or an amount, among words. Nil when
+    /// the text is an identifier itself ("RE 2019/05/445 744507") or holds several candidates.
+    static func identifierInSentence(_ text: String) -> String? {
+        let toks = text.split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ".,;:()\"'")) }
+        // A word: at least three letters, lower case after the first ("Rechnung", "for"), not an abbreviation.
+        let words = toks.filter { t in t.count >= 3 && t.allSatisfy(\.isLetter) && t.dropFirst().allSatisfy(\.isLowercase) }
+        guard !words.isEmpty else { return nil }
+        let ids = toks.filter { t in
+            t.count >= 3 && t.contains(where: \.isNumber) && t.allSatisfy({ $0.isLetter || $0.isNumber || "-/._".contains($0) })
+                && notAReference(t, in: text) == nil
+        }
+        return ids.count == 1 ? ids[0] : nil
+    }
+
+    /// Captions printed right of their values ("940425668 Referencia de pago" with nothing after it): the one
+    /// token before a reference caption that ends its line is the value.
+    func valueBefore(_ label: LabelHit, lines: [TextLine]) -> Range<Int>? {
+        guard label.category == "reference" || label.category == "invoice_number" else { return nil }
+        let chars = lines[label.line].chars
+        let skip: Set<Character> = [":", " ", ".", "\u{00A0}", "\t", ")"]
+        guard chars[label.range.upperBound...].allSatisfy({ skip.contains($0) }) else { return nil }
+        var e = label.range.lowerBound
+        while e > 0, chars[e - 1] == " " || chars[e - 1] == "\u{00A0}" { e -= 1 }
+        let token = chars[0..<e]
+        guard token.count >= 4, !token.contains(" "), !token.contains("\u{00A0}"), token.contains(where: \.isNumber)
+        else { return nil }
+        return 0..<e
+    }
+}
