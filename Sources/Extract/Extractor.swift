@@ -67,37 +67,7 @@ public struct Extractor: Sendable {
                 amounts: Set(flat.compactMap { Amounts.value(of: $0, documentMark: mark) }))
         }
 
-        // Does the document ask for a payment at all?
-        var reasons: [String] = []
-        let heights = lines.map(\.box.height).filter { $0 > 0 }.sorted()
-        let medianHeight = heights.isEmpty ? 10 : heights[heights.count / 2]
-        for l in labels where l.category.hasPrefix("no_payment") {
-            // "Kein Lastschriftauftrag", "not set up": a negated statement says the opposite.
-            if labels.contains(where: { $0.line == l.line && $0.category == "negation" }) { continue }
-            // A credit note says so in its title or in a long phrase, not in a line item ("Gutschrift Treuebonus").
-            // Credit notes and "paid" stamps say so in a title or in a long phrase, not in a line item ("Gutschrift Treuebonus").
-            if l.category != "no_payment_direct_debit", l.range.count < 12, lines[l.line].box.height < medianHeight * 1.2 {
-                continue
-            }
-            switch l.category {
-            case "no_payment_direct_debit": if !reasons.contains("direct-debit") { reasons.append("direct-debit") }
-            case "no_payment_credit_note": if !reasons.contains("credit-note") { reasons.append("credit-note") }
-            case "no_payment_paid": if !reasons.contains("already-paid") { reasons.append("already-paid") }
-            default: break
-            }
-        }
-        if let e = einvoice {
-            if let t = e.typeCode, ["381", "389", "261", "262", "396", "532"].contains(t), !reasons.contains("credit-note") {
-                reasons.append("credit-note")
-            }
-            if e.meansCodes.contains(where: { $0 == "59" || $0 == "49" }), !reasons.contains("direct-debit") {
-                reasons.append("direct-debit")
-            }
-        }
-        // The best amount (lists are still in page order here) says whether anything is due.
-        if let top = merged["amount"]?.max(by: { $0.score < $1.score }), top.value.hasPrefix("-") || top.value == "0.00" {
-            if !reasons.contains("nothing-due") { reasons.append("nothing-due") }
-        }
+        let reasons = noPaymentReasons(labels: labels, lines: lines, tokens: allTokens, einvoice: einvoice, amounts: merged["amount"] ?? [])
         let paymentExpected = reasons.isEmpty
         let context = CandidateFeatures.DocumentContext(
             paymentExpected: paymentExpected, einvoice: einvoice != nil, ocr: lines.contains { $0.conf != nil },
