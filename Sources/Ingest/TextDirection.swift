@@ -55,6 +55,11 @@ enum TextDirection {
         var turns = [UInt8](repeating: UInt8(dominant), count: scalars.count)
         // Upright runs stay upright on a turned page (a stamp, a header drawn the usual way).
         for run in runs { for i in run.start...run.end { turns[i] = UInt8(run.quarter) } }
+        // Short words between two turned runs of one poppler line ("by" in a note up the margin) go with them.
+        for (a, b) in zip(runs, runs.dropFirst()) where a.quarter == b.quarter && a.quarter != dominant {
+            let gap = (a.end + 1)..<b.start
+            if !gap.isEmpty, !scalars[gap].contains("\n") { for i in gap { turns[i] = UInt8(a.quarter) } }
+        }
         return (turns, dominant)
     }
 
