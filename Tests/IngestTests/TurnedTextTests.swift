@@ -48,7 +48,7 @@ struct TurnedTextTests {
     }
 
     @Test func turnedLandscapePDFIsReadInItsReadingFrame() {
-        let out = records(InputItem(path: repoPath("Tests/Fixtures/ingest/turned-landscape.pdf")), options: IngestOptions())
+        let out = records(InputItem(path: repoPath("Tests/Fixtures/turned/turned-landscape.pdf")), options: IngestOptions())
         #expect(out.count == 1)
         let record = out[0]
         #expect(record["text_rotation"]?.intValue == 90)
@@ -64,7 +64,7 @@ struct TurnedTextTests {
     }
 
     @Test func marginNoteBecomesItsOwnLineAndUprightLinesStay() {
-        let out = records(InputItem(path: repoPath("Tests/Fixtures/ingest/margin-note.pdf")), options: IngestOptions())
+        let out = records(InputItem(path: repoPath("Tests/Fixtures/turned/margin-note.pdf")), options: IngestOptions())
         let record = out[0]
         #expect(record["text_rotation"] == nil)
         let lines = record["lines"]?.arrayValue ?? []

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the turned-text fixtures of the IngestTests (reportlab, invariant mode: same bytes each run).
 
-    python3 Tests/Fixtures/ingest/make-turned.py
+    python3 Tests/Fixtures/turned/make-turned.py
 
 turned-landscape.pdf: an A4 portrait page whose content is a landscape page turned by a cm
 transform (text runs up the page, as a landscape invoice printed on portrait paper).
