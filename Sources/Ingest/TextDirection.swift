@@ -94,6 +94,7 @@ enum TextDirection {
         case 0..<0x21, 0x7F...0xA0, 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0xFFFD, 0xE000...0xF8FF,
             0xF0000...0x10FFFF:
             return false
+        case 0x21..<0x7F: return true
         default: return !c.properties.isWhitespace
         }
     }
