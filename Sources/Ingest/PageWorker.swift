@@ -107,12 +107,23 @@ public final class PageWorker {
             throw ToolError(.record, code: "pdf_damaged", "page \(index + 1) of '\(info.item.source)' has no usable page size")
         }
         record["size"] = .box([w, h])
-        let text = PageText(raw: page.textLayer(), width: w, height: h)
+        let raw = page.textLayer()
+        var text = PageText(raw: raw, width: w, height: h)
         var usable = text.isUsable
         if usable, !text.isPriorOCR, text.goodCharacters < PageText.scanOverlayCharacters, page.imageCoverage() >= 0.5 {
             // A scan with a few characters of real text on top (a stamp, a page number, a file name):
             // the page's content is in the image, so it goes to OCR.
             usable = false
+        }
+        if text.rotation != 0 {
+            if usable {
+                // Boxes are in the turned page's frame; pp-extract reads them as a reader would.
+                record["size"] = .box([text.frameSize.width, text.frameSize.height])
+                record["text_rotation"] = .int(text.rotation)
+            } else {
+                // OCR reads the page image as displayed: its boxes and size stay in that frame.
+                text = PageText(raw: raw, width: w, height: h, turn: false)
+            }
         }
         if text.lines.isEmpty, text.allCharacters == 0 {
             let fallback = page.lineText().unicodeScalars.filter {

@@ -14,6 +14,9 @@ public struct TextLine: Sendable, Equatable {
     public var box: [Double]
     public var font: String?
     public var size: Double?
+    /// For a line written another way than most of the page's text (a note up the margin): the
+    /// clockwise quarter turn, in degrees, that makes it upright in the page's reading frame.
+    public var rotation: Int? = nil
 
     public var text: String { words.map(\.text).joined(separator: " ") }
 }
@@ -27,6 +30,11 @@ public struct PageText: Sendable {
     public var allCharacters: Int
     /// Share of characters drawn in an invisible OCR font (Tesseract's GlyphLessFont and kin).
     public var ocrFontCharacters: Int
+    /// The clockwise quarter turn, in degrees, that makes most of the text upright; boxes are in
+    /// the frame of the page turned that way (0: the page as displayed).
+    public var rotation = 0
+    /// The page size in that frame (width and height swap for 90 and 270).
+    public var frameSize: (width: Double, height: Double)
 
     /// The usable-text rule, after OCRmyPDF's: text that extracts, inside the page. A page with a
     /// few stray characters (a page number, a stamp) or whose fonts map to no Unicode (garbage,
@@ -46,7 +54,9 @@ public struct PageText: Sendable {
 
     /// Groups poppler's per-character layout into lines and words. Characters whose centre lies
     /// outside the page (`width` x `height` points) are dropped: they are not visible.
-    public init(raw: RawTextLayer, width: Double, height: Double) {
+    /// Text written another way than left to right is laid out from its boxes (GlyphLayout); when
+    /// most of the page is turned and `turn` allows it, the page's frame turns with it.
+    public init(raw: RawTextLayer, width: Double, height: Double, turn: Bool = true) {
         var lines: [TextLine] = []
         var good = 0
         var all = 0
@@ -58,6 +68,10 @@ public struct PageText: Sendable {
         let ocrFonts = fonts.map { PageText.isOCRFont($0.name) }
         let fontNames = fonts.map { PageText.fontName($0.name) }
         var fontIndex = 0
+        // Upright pages (nearly all) have no directions and keep poppler's lines untouched.
+        let directions = TextDirection.detect(raw, width: width, height: height)
+        let frame = turn ? directions?.dominant ?? 0 : 0
+        var turned: [[GlyphLayout.Glyph]] = [[], [], [], []]
 
         func fontAt(_ i: Int) -> Int {
             while fontIndex < fonts.count, fonts[fontIndex].end < i { fontIndex += 1 }
@@ -84,28 +98,7 @@ public struct PageText: Sendable {
         func endLine() {
             endWord()
             guard !words.isEmpty else { return }
-            var box = words[0].box
-            for w in words.dropFirst() {
-                box[0] = min(box[0], w.box[0])
-                box[1] = min(box[1], w.box[1])
-                box[2] = max(box[2], w.box[2])
-                box[3] = max(box[3], w.box[3])
-            }
-            // The line's font is the one most of its characters use; words state theirs only when different.
-            var dominant = wordFonts[0]
-            if wordFonts.contains(where: { $0 != dominant }) {
-                var weight: [Int: Int] = [:]
-                for (w, f) in zip(words, wordFonts) { weight[f, default: 0] += w.text.unicodeScalars.count }
-                dominant = weight.max { a, b in a.value < b.value || (a.value == b.value && a.key > b.key) }!.key
-            }
-            var line = TextLine(
-                words: words, box: box, font: dominant >= 0 ? fontNames[dominant] : nil,
-                size: dominant >= 0 ? fonts[dominant].size : nil)
-            for i in line.words.indices where line.words[i].font == line.font && line.words[i].size == line.size {
-                line.words[i].font = nil
-                line.words[i].size = nil
-            }
-            lines.append(line)
+            lines.append(PageText.line(words: words, fonts: wordFonts, names: fontNames, runs: fonts))
             words = []
             wordFonts = []
         }
@@ -136,6 +129,11 @@ public struct PageText: Sendable {
             }
             good += 1
             if font >= 0, ocrFonts[font] { ocrFont += 1 }
+            if let directions, frame != 0 || directions.quarters[i] != 0 {
+                endWord()
+                turned[Int(directions.quarters[i])].append(.init(scalar: c, rect: r, font: font, order: i))
+                continue
+            }
             // Poppler sometimes omits the space before a right-aligned number ("TOTAL" … "9 346,30"
             // came out as one word "TOTAL9"): a gap wider than half the glyph height ends the word.
             if !wordScalars.isEmpty, r.x0 - wordBox.x1 > PageText.wordGap * max(r.y1 - r.y0, 1),
@@ -155,10 +153,51 @@ public struct PageText: Sendable {
             wordScalars.append(c)
         }
         endLine()
+        // Turned text: the page's own direction first (its lines are the page's in that frame), then the others.
+        for q in [frame, (frame + 1) & 3, (frame + 2) & 3, (frame + 3) & 3] where !turned[q].isEmpty {
+            var extra = GlyphLayout.lines(
+                turned[q], quarter: q, frame: frame, width: width, height: height,
+                word: { text, box, f in
+                    TextWord(text: text, box: box, font: f >= 0 ? fontNames[f] : nil, size: f >= 0 ? fonts[f].size : nil)
+                },
+                line: { PageText.line(words: $0, fonts: $1, names: fontNames, runs: fonts) })
+            if q != frame { for k in extra.indices { extra[k].rotation = ((q - frame) & 3) * 90 } }
+            lines += extra
+        }
+        self.rotation = frame * 90
+        self.frameSize = frame & 1 == 1 ? (height, width) : (width, height)
         self.lines = lines
         self.goodCharacters = good
         self.allCharacters = all
         self.ocrFontCharacters = ocrFont
+    }
+
+    /// A line of `words` (their font indexes in `fonts`, -1 for none): its box is their union; its
+    /// font is the one most of its characters use, and words state theirs only when different.
+    static func line(words: [TextWord], fonts wordFonts: [Int], names fontNames: [String], runs fonts: [RawTextLayer.FontRun])
+        -> TextLine
+    {
+        var box = words[0].box
+        for w in words.dropFirst() {
+            box[0] = min(box[0], w.box[0])
+            box[1] = min(box[1], w.box[1])
+            box[2] = max(box[2], w.box[2])
+            box[3] = max(box[3], w.box[3])
+        }
+        var dominant = wordFonts[0]
+        if wordFonts.contains(where: { $0 != dominant }) {
+            var weight: [Int: Int] = [:]
+            for (w, f) in zip(words, wordFonts) { weight[f, default: 0] += w.text.unicodeScalars.count }
+            dominant = weight.max { a, b in a.value < b.value || (a.value == b.value && a.key > b.key) }!.key
+        }
+        var line = TextLine(
+            words: words, box: box, font: dominant >= 0 ? fontNames[dominant] : nil,
+            size: dominant >= 0 ? fonts[dominant].size : nil)
+        for i in line.words.indices where line.words[i].font == line.font && line.words[i].size == line.size {
+            line.words[i].font = nil
+            line.words[i].size = nil
+        }
+        return line
     }
 
     /// A character that did not extract to text: replacement, private use, controls.
@@ -213,10 +252,14 @@ public struct PageText: Sendable {
             }
             out.append(UInt8(ascii: "]"))
         }
-        func fontAndSize(_ font: String?, _ size: Double?) {
+        func fontAndSize(_ font: String?, _ size: Double?, rotation: Int? = nil) {
             if let font {
                 out.append(contentsOf: #","font":"#.utf8)
                 PageText.appendString(font, into: &out)
+            }
+            if let rotation {
+                out.append(contentsOf: #","rotation":"#.utf8)
+                out.append(contentsOf: String(rotation).utf8)
             }
             if let size {
                 out.append(contentsOf: #","size":"#.utf8)
@@ -228,7 +271,7 @@ public struct PageText: Sendable {
             if i > 0 { out.append(UInt8(ascii: ",")) }
             out.append(UInt8(ascii: "{"))
             box(line.box)
-            fontAndSize(line.font, line.size)
+            fontAndSize(line.font, line.size, rotation: line.rotation)
             out.append(contentsOf: #","text":"#.utf8)
             PageText.appendString(line.text, into: &out)
             out.append(contentsOf: #","words":["#.utf8)
@@ -291,6 +334,7 @@ public struct PageText: Sendable {
                 ]
                 if let f = line.font { o["font"] = .string(f) }
                 if let s = line.size { o["size"] = .rounded(s) }
+                if let r = line.rotation { o["rotation"] = .int(r) }
                 return .object(o)
             })
     }
