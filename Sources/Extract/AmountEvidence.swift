@@ -24,6 +24,7 @@ extension Extractor {
         applyDeductions(&list, terms)
         applyItemSums(&list, terms)
         applyPosition(&list, lines: lines)
+        applyPayment(&list, labels: labels, lines: lines)
         return list
     }
 

@@ -8,7 +8,7 @@ extension Extractor {
     ) -> [Candidate] {
         let cats: Set<String> = [
             "amount_due", "amount_total", "amount_generic", "amount_subtotal", "amount_vat", "amount_discount",
-            "amount_previous", "amount_paid", "amount_rounding",
+            "amount_previous", "amount_paid", "amount_rounding", "amount_tendered", "amount_change",
         ]
         var out: [Candidate] = []
         // Amounts with decimals per row (lines that share a baseline): two or more make a table row.
@@ -69,6 +69,8 @@ extension Extractor {
                     case "amount_total": key = "amount.label_total"
                     case "amount_generic": key = "amount.label_generic"
                     case "amount_subtotal": key = "amount.label_subtotal"
+                    // Cash handed over often equals the total: a milder penalty than other distractors.
+                    case "amount_tendered": key = "amount.label_tendered"
                     default: key = "amount.label_distractor"
                     }
                     let wt = w(key)
@@ -96,11 +98,15 @@ extension Extractor {
             }
         }
         // The largest of the labelled totals is the grand total more often than not.
-        let totals = out.filter { $0.evidence.contains("label:total") }
+        // Whole numbers are left out: next to a total label they are counts or OCR that lost the decimal point.
+        let totals = out.filter { $0.evidence.contains("label:total") && !$0.evidence.contains("no-decimals") }
         if !out.contains(where: { $0.evidence.contains("label:due") }),
             let maxValue = totals.compactMap({ Double($0.value) }).max()
         {
-            for i in out.indices where out[i].evidence.contains("label:total") && Double(out[i].value) == maxValue {
+            for i in out.indices
+            where out[i].evidence.contains("label:total") && !out[i].evidence.contains("no-decimals")
+                && Double(out[i].value) == maxValue
+            {
                 out[i].score += w("amount.largest_total")
                 out[i].evidence.append("largest-total")
             }

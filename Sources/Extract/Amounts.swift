@@ -31,8 +31,9 @@ public enum Amounts {
             }
             // A number glued to letters ("RE2020", "A4") is an identifier, not an amount.
             let gluedCurrency =
-                i >= 3 && ["EUR", "RSD", "USD", "GBP", "CHF", "HRK"].contains(String(chars[(i - 3)..<i]))
-                && (i == 3 || !chars[i - 4].isLetter)
+                (i >= 3 && ["EUR", "RSD", "USD", "GBP", "CHF", "HRK"].contains(String(chars[(i - 3)..<i]))
+                    && (i == 3 || !chars[i - 4].isLetter))
+                || (i >= 2 && String(chars[(i - 2)..<i]) == "RM" && (i == 2 || !chars[i - 3].isLetter))
             // Text layers sometimes glue a label to its value ("Gesamtbetrag678,30"): a long word with
             // lower-case letters before the digits is a label, not part of an identifier.
             var run = 0
@@ -42,17 +43,27 @@ public enum Amounts {
                 run += 1
             }
             let gluedLabel = run >= 5 && lower
-            if i > 0, !gluedCurrency, !gluedLabel, chars[i - 1].isLetter || chars[i - 1] == "/" || chars[i - 1] == "_" {
+            // "TOTAL /18.00": a stray stroke before an amount (OCR of a rule or a box edge) is no identifier.
+            let strayStroke = i > 0 && chars[i - 1] == "/" && (i == 1 || chars[i - 2] == " ") && decimalAhead(chars, from: i)
+            if i > 0, !gluedCurrency, !gluedLabel, !strayStroke,
+                chars[i - 1].isLetter || chars[i - 1] == "/" || chars[i - 1] == "_"
+            {
                 while i < n, chars[i].isLetter || chars[i].isNumber { i += 1 }
                 continue
             }
             let start = i
             var end = i
             var j = i
+            var splitCents = false
             while j < n {
                 if chars[j].isASCII, chars[j].isNumber {
                     j += 1
                     end = j
+                } else if splitDecimal(chars, start: start, point: j, breaks: breaks) {
+                    // "65. 20": OCR put a space after the decimal point.
+                    end = j + 4
+                    splitCents = true
+                    break
                 } else if groupChars.contains(chars[j]), j + 1 < n, chars[j + 1].isASCII, chars[j + 1].isNumber,
                     !breaks.contains(j + 1)
                 {
@@ -68,7 +79,7 @@ public enum Amounts {
                 }
             }
             i = max(end, start + 1)
-            var raw = String(chars[start..<end])
+            var raw = String(chars[start..<end].filter { !splitCents || $0 != " " })
             // Trailing space-groups only count when a decimal part follows; otherwise split them off.
             if raw.contains(" ") || raw.contains("\u{00A0}") || raw.contains("\u{202F}") {
                 let lastSep = raw.lastIndex(where: { $0 == "," || $0 == "." })
@@ -117,6 +128,26 @@ public enum Amounts {
             out.append(token)
         }
         return out
+    }
+
+    /// Whether digits from `i` form an amount with two decimals that ends the number ("18.00", not "18.001").
+    static func decimalAhead(_ chars: [Character], from i: Int) -> Bool {
+        var k = i
+        while k < chars.count, chars[k].isASCII, chars[k].isNumber { k += 1 }
+        guard k > i, k + 2 < chars.count, chars[k] == "." || chars[k] == "," else { return false }
+        guard chars[k + 1].isASCII, chars[k + 1].isNumber, chars[k + 2].isASCII, chars[k + 2].isNumber else { return false }
+        return k + 3 == chars.count || !chars[k + 3].isNumber
+    }
+
+    /// Whether the point at `j` is a decimal point OCR split from its two cents ("65. 20"): plain digits
+    /// before it, a space, two digits, then the end of the number (not "1. 12. 2023", not "3. 100").
+    static func splitDecimal(_ chars: [Character], start: Int, point j: Int, breaks: Set<Int>) -> Bool {
+        let n = chars.count
+        guard chars[j] == ".", j + 3 < n, chars[j + 1] == " ", !breaks.contains(j + 2) else { return false }
+        guard chars[j + 2].isASCII, chars[j + 2].isNumber, chars[j + 3].isASCII, chars[j + 3].isNumber else { return false }
+        if j + 4 < n, chars[j + 4] != " ", !chars[j + 4].isLetter { return false }
+        if start > 0, chars[start - 1] == "." || chars[start - 1] == "," { return false }
+        return j - start <= 6 && chars[start..<j].allSatisfy { $0.isASCII && $0.isNumber }
     }
 
     static func isDateLike(_ raw: String) -> Bool {
@@ -207,6 +238,7 @@ public enum Amounts {
         ("дин.", "RSD"), ("дин", "RSD"), ("динара", "RSD"), ("USD", "USD"), ("US$", "USD"), ("$", "USD"), ("GBP", "GBP"),
         ("£", "GBP"), ("CHF", "CHF"), ("Fr.", "CHF"), ("HRK", "HRK"), ("kn", "HRK"), ("BAM", "BAM"), ("KM", "BAM"),
         ("MKD", "MKD"), ("ден.", "MKD"), ("DEM", "DEM"), ("DM", "DEM"), ("HUF", "HUF"), ("CZK", "CZK"), ("PLN", "PLN"),
+        ("RM", "MYR"),
     ]
 
     /// The currency written next to a token (up to a few characters before or after it), if any.

@@ -13,7 +13,7 @@ public enum LabelCategory {
     /// Categories a language may add, and country structure (slip captions, model, payment code) kept in profiles.
     public static let optional = [
         "amount_generic", "reference_free", "reference_payer", "reference_before", "due_date_weak", "not_for_payment",
-        "caption", "model", "payment_code",
+        "caption", "model", "payment_code", "amount_tendered", "amount_change",
     ]
     public static let known = Set(required + optional)
 }
