@@ -67,7 +67,9 @@ public struct Extractor: Sendable {
                 amounts: Set(flat.compactMap { Amounts.value(of: $0, documentMark: mark) }))
         }
 
-        let reasons = noPaymentReasons(labels: labels, lines: lines, tokens: allTokens, einvoice: einvoice, amounts: merged["amount"] ?? [])
+        let reasons = noPaymentReasons(
+            labels: labels, lines: lines, tokens: allTokens, einvoice: einvoice, amounts: merged["amount"] ?? [],
+            occurrences: raw["amount"] ?? [])
         let paymentExpected = reasons.isEmpty
         let context = CandidateFeatures.DocumentContext(
             paymentExpected: paymentExpected, einvoice: einvoice != nil, ocr: lines.contains { $0.conf != nil },

@@ -4,7 +4,8 @@ import Foundation
 /// documents with nothing due say so in words, in their e-invoice, or in their arithmetic.
 extension Extractor {
     func noPaymentReasons(
-        labels: [LabelHit], lines: [TextLine], tokens: [[AmountToken]], einvoice: EInvoice?, amounts: [Candidate]
+        labels: [LabelHit], lines: [TextLine], tokens: [[AmountToken]], einvoice: EInvoice?, amounts: [Candidate],
+        occurrences: [Candidate]
     ) -> [String] {
         var reasons: [String] = []
         func add(_ r: String) { if !reasons.contains(r) { reasons.append(r) } }
@@ -15,9 +16,11 @@ extension Extractor {
             if labels.contains(where: { $0.line == l.line && $0.category == "negation" }) { continue }
             let numberAfter = tokens[l.line].contains { $0.range.lowerBound >= l.range.upperBound }
             var category = l.category
-            // "Paid." alone on its line is a stamp or a note, even where the phrase also names paid amounts
-            // ("Already paid: 500.00").
-            if category == "amount_paid", !numberAfter, standsAlone(l, in: lines[l.line]) { category = "no_payment_paid" }
+            // "Paid." alone on a line without numbers is a stamp or a note, even where the phrase also names
+            // paid amounts ("Already paid: 500.00", an instalment table's "12.750,00 paid").
+            if category == "amount_paid", tokens[l.line].isEmpty, standsAlone(l, in: lines[l.line]) {
+                category = "no_payment_paid"
+            }
             guard category.hasPrefix("no_payment") else { continue }
             // A paid note followed by an amount is a (partial) payment, weighed by the arithmetic below.
             if category == "no_payment_paid", numberAfter { continue }
@@ -42,9 +45,10 @@ extension Extractor {
         // The best amount (lists are still in page order here) says whether anything is due.
         let top = amounts.max(by: { $0.score < $1.score })
         if let top, top.value.hasPrefix("-") || top.value == "0.00" { add("nothing-due") }
-        // An amount paid that equals the total leaves nothing to pay ("Paid by card: 2,005.57").
-        if let top, top.evidence.contains(where: { $0 == "label:total" || $0 == "label:due" }),
-            amounts.contains(where: { $0.value == top.value && $0.evidence.contains("label:paid") })
+        // An amount paid that equals the total leaves nothing to pay ("Paid by card: 2,005.57"); a document
+        // that also calls it due asks for it again (the next instalment of the same size).
+        if let top, top.evidence.contains("label:total"), !top.evidence.contains("label:due"),
+            occurrences.contains(where: { $0.value == top.value && $0.evidence.contains("label:paid") })
         {
             add("already-paid")
         }
