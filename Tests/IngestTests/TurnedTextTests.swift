@@ -20,7 +20,8 @@ struct TurnedTextTests {
         let second = "Amount 12,50"
         let text = first + second
         let rects = upwards(first, x: 100, y: 700) + upwards(second, x: 112, y: 700)
-        let page = PageText(raw: RawTextLayer(scalars: Array(text.unicodeScalars), rects: rects, fonts: []), width: 600, height: 800)
+        let page = PageText(
+            raw: RawTextLayer(scalars: Array(text.unicodeScalars), rects: rects, fonts: []), width: 600, height: 800)
         #expect(page.rotation == 90)
         #expect(page.frameSize.width == 800 && page.frameSize.height == 600)
         #expect(page.lines.map(\.text) == ["IBAN AT61", "Amount 12,50"])
@@ -44,7 +45,10 @@ struct TurnedTextTests {
 
     @Test func uprightCharactersKeepPopplersLines() {
         let rects = (0..<9).map { i in RawTextLayer.Rect(x0: Double(i) * 5, y0: 10, x1: Double(i) * 5 + 5, y1: 20) }
-        #expect(TextDirection.detect(RawTextLayer(scalars: Array("IBAN AT61".unicodeScalars), rects: rects, fonts: []), width: 600, height: 800) == nil)
+        #expect(
+            TextDirection.detect(
+                RawTextLayer(scalars: Array("IBAN AT61".unicodeScalars), rects: rects, fonts: []), width: 600, height: 800) == nil
+        )
     }
 
     @Test func turnedLandscapePDFIsReadInItsReadingFrame() {
@@ -56,7 +60,11 @@ struct TurnedTextTests {
         #expect(size.count == 2 && size[0] > size[1])
         let lines = record["lines"]?.arrayValue ?? []
         let texts = lines.compactMap { $0["text"]?.stringValue }
-        #expect(texts == ["Invoice 2026-0042", "IBAN DE89 3704 0044 0532 0130 00", "Amount due 1,234.56 EUR", "Reference RF18 5390 0754 7034"])
+        #expect(
+            texts == [
+                "Invoice 2026-0042", "IBAN DE89 3704 0044 0532 0130 00", "Amount due 1,234.56 EUR",
+                "Reference RF18 5390 0754 7034",
+            ])
         // Drawn at x 72 on the landscape page, 100 pt below its top: a 10 pt line there, left to right.
         let box = lines[1]["box"]?.arrayValue?.compactMap(\.doubleValue) ?? []
         #expect(box.count == 4)
@@ -68,7 +76,10 @@ struct TurnedTextTests {
         let record = out[0]
         #expect(record["text_rotation"] == nil)
         let lines = record["lines"]?.arrayValue ?? []
-        #expect(lines.compactMap { $0["text"]?.stringValue } == ["Invoice 2026-0042", "IBAN DE89 3704 0044 0532 0130 00", "Printed by Example Print Works"])
+        #expect(
+            lines.compactMap { $0["text"]?.stringValue } == [
+                "Invoice 2026-0042", "IBAN DE89 3704 0044 0532 0130 00", "Printed by Example Print Works",
+            ])
         #expect(lines[0]["rotation"] == nil)
         #expect(lines[2]["rotation"]?.intValue == 90)
         #expect(lines[1]["words"]?.arrayValue?.count == 7)
