@@ -135,7 +135,15 @@ public struct Extractor: Sendable {
             }
             guard let fieldModel else { continue }
             raw[i] = fieldModel.probability(features[i])
-            list[i].score = Int((2000 * fieldModel.calibrated(raw[i])).rounded())
+            let fitted = Int((2000 * fieldModel.calibrated(raw[i])).rounded())
+            // Evidence the model never saw while fitting (an e-invoice value not printed on the page, say)
+            // says nothing to it: the rule score caps its guess.
+            if features[i].keys.contains(where: { $0.hasPrefix("e:") && fieldModel.weights[$0] == nil }) {
+                list[i].score = min(fitted, max(0, min(2000, list[i].score)))
+                list[i].evidence.append("unfamiliar-evidence")
+            } else {
+                list[i].score = fitted
+            }
         }
         guard fieldModel != nil else { return list }
         // The raw probability breaks the calibration map's ties; the rule order breaks the rest.
