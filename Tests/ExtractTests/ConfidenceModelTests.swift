@@ -38,14 +38,24 @@ import Testing
         #expect(top(x.extract(lines: totalLines, einvoice: nil), "amount")?.value == "80.00")
         // A model that believes grand totals over amounts due turns the order round, and its
         // calibration map sets the confidence.
+        // (Every evidence kind on the page has a weight: evidence the model never saw is capped by the rules.)
         x.model = try model(
-            #"{"fields":{"amount":{"intercept":-2,"weights":{"e:label:total":6,"e:label:due":-1},"calibration":[[0,0],[1,0.9]]}}}"#
+            #"{"fields":{"amount":{"intercept":-2,"weights":{"e:label:total":6,"e:label:due":-1,"e:position":1e-9,"e:largest-total":1e-9,"e:clear-lead":1e-9,"e:close-second":1e-9,"e:label:subtotal":1e-9,"e:no-decimals":1e-9},"calibration":[[0,0],[1,0.9]]}}}"#
         )
         let amounts = x.extract(lines: totalLines, einvoice: nil).candidates["amount"]!
         #expect(amounts[0].value == "120.00")
         let p = 1 / (1 + exp(-4.0))
         #expect(amounts[0].confidence == Int((2000 * 0.9 * p).rounded()))
         #expect(amounts[1].confidence < amounts[0].confidence)
+    }
+
+    @Test func evidenceTheModelNeverSawIsCappedByTheRuleScore() throws {
+        var x = Extractor(profile: try profile("sepa"))
+        let ruleScore = top(x.extract(lines: totalLines, einvoice: nil), "amount")!.confidence
+        x.model = try model(#"{"fields":{"amount":{"intercept":8,"weights":{},"calibration":[[0,0],[1,1]]}}}"#)
+        let best = top(x.extract(lines: totalLines, einvoice: nil), "amount")!
+        #expect(best.confidence == ruleScore)
+        #expect(best.evidence.contains("unfamiliar-evidence"))
     }
 
     @Test func explainAttachesFeaturesAndTheRuleScore() throws {
