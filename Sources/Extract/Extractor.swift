@@ -144,6 +144,8 @@ public struct Extractor: Sendable {
             } else {
                 list[i].score = fitted
             }
+            // A document that asks for no payment has no candidate to use, whatever the model thinks.
+            if !context.paymentExpected { list[i].score = min(list[i].score, w("no_payment_cap")) }
         }
         guard fieldModel != nil else { return list }
         // The raw probability breaks the calibration map's ties; the rule order breaks the rest.

@@ -16,9 +16,11 @@ extension Extractor {
             if labels.contains(where: { $0.line == l.line && $0.category == "negation" }) { continue }
             let numberAfter = tokens[l.line].contains { $0.range.lowerBound >= l.range.upperBound }
             var category = l.category
-            // "Paid." alone on a line without numbers is a stamp or a note, even where the phrase also names
-            // paid amounts ("Already paid: 500.00", an instalment table's "12.750,00 paid").
-            if category == "amount_paid", tokens[l.line].isEmpty, standsAlone(l, in: lines[l.line]) {
+            // "Paid." alone on a line without numbers, captioning no value, is a stamp or a note, even where
+            // the phrase also names paid amounts ("Already paid: 500.00", an instalment table's "12.750,00 paid").
+            if category == "amount_paid", tokens[l.line].isEmpty, standsAlone(l, in: lines[l.line]),
+                layout?.linkedValue(of: l) == nil
+            {
                 category = "no_payment_paid"
             }
             guard category.hasPrefix("no_payment") else { continue }
@@ -26,9 +28,7 @@ extension Extractor {
             if category == "no_payment_paid", numberAfter { continue }
             // Credit notes and "paid" stamps say so in a title or in a long phrase, not in a line item
             // ("Gutschrift Treuebonus").
-            if category != "no_payment_direct_debit", l.range.count < 12, lines[l.line].box.height < medianHeight * 1.2,
-                !standsAlone(l, in: lines[l.line])
-            {
+            if category != "no_payment_direct_debit", l.range.count < 12, lines[l.line].box.height < medianHeight * 1.2 {
                 continue
             }
             switch category {
