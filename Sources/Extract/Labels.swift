@@ -194,7 +194,7 @@ extension Extractor {
             }
             if let d, d < (best?.1 ?? .infinity) { best = (i, d) }
         }
-        guard let (bi, _) = best else { return nil }
+        guard let (bi, _) = best else { return valueAbove(label, labels: labels, lines: lines, accept: accept) }
         let bl = lines[bi]
         var be = bl.chars.count
         // OCR joins columns into one line ("primalac 97 14 3004117852026"): keep the words under the label's column.
@@ -216,6 +216,32 @@ extension Extractor {
         while be > 0, bl.chars[be - 1] == " " { be -= 1 }
         guard be > 0 else { return nil }
         return (bi, 0..<be)
+    }
+
+    /// A caption printed under its box (slips with captions below): the line just above it, over the
+    /// same columns, when nothing right of the caption or under it is a value.
+    func valueAbove(
+        _ label: LabelHit, labels: [LabelHit], lines: [TextLine], accept: (String) -> Bool
+    ) -> (line: Int, range: Range<Int>)? {
+        let lb = label.box
+        let h = max(6, lb.height)
+        var best: (Int, Double)?
+        for (i, l) in lines.enumerated() where l.page == label.page && i != label.line {
+            guard l.box.y1 <= lb.y0 + 0.3 * h, lb.y0 - l.box.y1 <= 1.2 * h, l.box.x0 < lb.x1 + h, l.box.x1 > lb.x0 - h
+            else { continue }
+            if labels.contains(where: { $0.line == i && $0.range.lowerBound == 0 && $0.category != "caption" }) { continue }
+            guard accept(l.text) else { continue }
+            let d = lb.y0 - l.box.y1
+            if d < (best?.1 ?? .infinity) { best = (i, d) }
+        }
+        guard let (bi, _) = best else { return nil }
+        let bl = lines[bi]
+        var be = bl.chars.count
+        for other in labels where other.line == bi && other.range.lowerBound > 0 && other.range.lowerBound < be {
+            be = other.range.lowerBound
+        }
+        while be > 0, bl.chars[be - 1] == " " { be -= 1 }
+        return be > 0 ? (bi, 0..<be) : nil
     }
 
     /// The text of `line` followed by the boxes printed right after it on the same row (a model box and

@@ -102,4 +102,17 @@ func spacedLine(_ words: [(String, Double)], y: Double, page: Int = 1) -> TextLi
         #expect(top(e, "amount")!.evidence.contains("label:total"))
         #expect(e.candidates["amount"]!.first { $0.value == "200.34" }?.evidence.contains("line-item") ?? true)
     }
+
+    @Test func aCaptionUnderItsBoxReadsTheValueAboveIt() throws {
+        // A slip whose captions stand under the boxes, and nothing to the right of or under "model Pnb".
+        let lines = page([
+            ("265-0009856395092-45", 310, 630),
+            ("Ziro-racun", 306, 646),
+            ("97 88823187276661", 310, 675),
+            ("model Pnb", 306, 692),
+        ])
+        let e = Extractor(profile: try profile("rs")).extract(lines: lines, einvoice: nil)
+        #expect(top(e, "reference")?.value == "88823187276661")
+        #expect(top(e, "reference")?.extra["model"] == "97")
+    }
 }
