@@ -34,6 +34,12 @@ public struct ConfidenceModel: Sendable {
     public var fields: [String: FieldModel]
     /// Candidates per field the model re-ranks (taken by rule score before it).
     public static let window = 8
+    /// Evidence that rules a value out: the model's confidence never goes above the rule score then.
+    public static let vetoes: Set<String> = [
+        "date-like", "phone-like", "postcode-like", "amount-like", "payer-label", "not-for-payment", "negated",
+        "no-payment-expected", "iban-checksum-failed", "rs-account-checksum-failed", "model97-checksum-failed",
+        "tendered",
+    ]
 
     public init(fields: [String: FieldModel]) { self.fields = fields }
 

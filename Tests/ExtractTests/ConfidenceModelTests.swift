@@ -58,6 +58,19 @@ import Testing
         #expect(best.evidence.contains("unfamiliar-evidence"))
     }
 
+    @Test func aRuleThatRulesTheValueOutIsNotOutvoted() throws {
+        let lines = page([("Invoice", 40, 40), ("Payment reference: 11.05.2026", 40, 300)])
+        var x = Extractor(profile: try profile("sepa"))
+        let rule = top(x.extract(lines: lines, einvoice: nil), "reference")!
+        #expect(rule.evidence.contains("date-like"))
+        x.model = try model(
+            #"{"fields":{"reference":{"intercept":8,"weights":{"e:label:reference":1e-9,"e:date-like":1e-9},"calibration":[[0,0],[1,1]]}}}"#
+        )
+        let best = top(x.extract(lines: lines, einvoice: nil), "reference")!
+        #expect(best.confidence == rule.confidence)
+        #expect(best.confidence < 1500)
+    }
+
     @Test func explainAttachesFeaturesAndTheRuleScore() throws {
         var x = Extractor(profile: try profile("sepa"))
         x.explain = true
