@@ -15,7 +15,7 @@ extension Extractor {
         for (li, line) in lines.enumerated() {
             var found: [(value: String, display: String, range: Range<Int>, kind: String, valid: Bool, repaired: Bool)] = []
             // IBANs: letters + digits with single separators, exactly the registry length.
-            let stream = alnumStream(line.chars)
+            let stream = alnumStream(line.conf != nil ? OCRRepair.latinCodes(line.chars) : line.chars)
             var k = 0
             while k + 1 < stream.count {
                 let (c0, i0, sepBefore0) = stream[k]
@@ -112,6 +112,11 @@ extension Extractor {
                     case "account":
                         c.score += Int(Double(w("account.label")) * factor)
                         c.evidence.append("label:\(l.category)")
+                        // "2. Konto IBAN", "3. Bankrekening": a numbered second account is the issuer's spare.
+                        if Self.ordinalBefore(l, in: lines[l.line]) >= 2 {
+                            c.score -= w("account.secondary")
+                            c.evidence.append("secondary-account")
+                        }
                     case "payee":
                         c.score += Int(Double(w("account.payee_label")) * factor)
                         c.evidence.append("label:payee")
@@ -171,6 +176,16 @@ extension Extractor {
             }
         }
         return scan
+    }
+
+    /// The ordinal printed right before a label ("2. Konto" → 2), or 0.
+    static func ordinalBefore(_ label: LabelHit, in line: TextLine) -> Int {
+        var i = label.range.lowerBound - 1
+        while i >= 0, line.chars[i] == " " { i -= 1 }
+        guard i >= 1, line.chars[i] == "." || line.chars[i] == ")", let n = line.chars[i - 1].wholeNumberValue else { return 0 }
+        // One digit standing alone ("2."), not the end of an amount or a date ("12.", "2026.").
+        if i >= 2, line.chars[i - 2].isNumber || line.chars[i - 2] == "." || line.chars[i - 2] == "," { return 0 }
+        return n
     }
 
     /// The letters and digits of a line with their positions and whether a separator came before.

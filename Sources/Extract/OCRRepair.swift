@@ -55,6 +55,19 @@ public enum OCRRepair {
     }
 
     /// An IBAN (compact, upper case) with digits where the registry puts digits and letters where it puts letters.
+    /// Cyrillic and Greek capitals that print exactly like Latin ones: OCR with several scripts loaded
+    /// reads "BE96" as "ВЕ96". Only codes (IBAN, BIC, RF) are read through this, never words.
+    static let latinLookalikes: [Character: Character] = [
+        "А": "A", "В": "B", "Е": "E", "К": "K", "М": "M", "Н": "H", "О": "O", "Р": "P", "С": "C", "Т": "T",
+        "Х": "X", "Ѕ": "S", "І": "I", "Ј": "J", "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I",
+        "Κ": "K", "Μ": "M", "Ν": "N", "Ο": "O", "Ρ": "P", "Τ": "T", "Υ": "Y", "Χ": "X",
+    ]
+
+    /// The characters of an OCR'd line with look-alike capitals read as Latin (one for one, so offsets hold).
+    public static func latinCodes(_ chars: [Character]) -> [Character] {
+        chars.map { latinLookalikes[$0] ?? $0 }
+    }
+
     public static func iban(_ text: String) -> String? {
         let a = Array(text)
         guard a.count > 4, let classes = Checksums.ibanClasses[String(a[0..<2])] else { return nil }

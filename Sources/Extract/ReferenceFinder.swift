@@ -7,7 +7,7 @@ extension Extractor {
         var out: [Candidate] = []
         // RF creditor references anywhere.
         for (li, line) in lines.enumerated() {
-            let stream = alnumStream(line.chars)
+            let stream = alnumStream(line.conf != nil ? OCRRepair.latinCodes(line.chars) : line.chars)
             var k = 0
             while k + 4 < stream.count {
                 // OCR may read the check digits as letters ("RFB3"); the repair below decides.

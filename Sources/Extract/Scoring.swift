@@ -4,7 +4,7 @@ public enum Scoring {
         // accounts
         "account.iban": 1300, "account.rs": 1250, "account.bad_checksum": 250, "account.label": 450,
         "account.payee_label": 250, "account.payer_cap": 300, "account.repeated": 100, "account.ambiguous": 350,
-        "account.ocr_repaired": 150, "account.no_label_other_country": 150,
+        "account.ocr_repaired": 150, "account.secondary": 250, "account.no_label_other_country": 150,
         // amounts
         "amount.base": 400, "amount.integer": 150, "amount.label_due": 1200, "amount.label_total": 850,
         "amount.label_generic": 500, "amount.label_subtotal": -200, "amount.label_distractor": -450,
