@@ -96,6 +96,9 @@ extension Extractor {
             // Right-aligned amount columns put values far from their captions on the same row.
             return dx > 420 ? 0 : max(0.6, 0.95 - (dx - 3 * h) / 800)
         }
+        // Running text wraps: a label that ends its line ("… auf folgende Bankverbindung: IBAN") points at
+        // the value that starts the next line of the same paragraph.
+        if li == label.line + 1, wrapsToNextLine(label, lines[label.line], value: range, of: lines[li]) { return 0.8 }
         let xOverlap = box.x0 < lb.x1 + 4 * h && box.x1 > lb.x0 - 2 * h
         if lb.y1 <= box.y0 + 0.3 * h {
             let dy = box.y0 - lb.y1
@@ -216,6 +219,16 @@ extension Extractor {
         while be > 0, bl.chars[be - 1] == " " { be -= 1 }
         guard be > 0 else { return nil }
         return (bi, 0..<be)
+    }
+
+    /// Whether `label` ends its line and `value` starts the next one, left-aligned with it as in a paragraph.
+    func wrapsToNextLine(_ label: LabelHit, _ line: TextLine, value: Range<Int>, of next: TextLine) -> Bool {
+        guard line.page == next.page, abs(line.box.x0 - next.box.x0) <= medianLineHeight,
+            next.box.y0 - line.box.y1 <= medianLineHeight, next.box.y0 >= line.box.y0,
+            line.chars[label.range.upperBound...].allSatisfy({ $0 == " " || $0 == ":" }),
+            next.chars[..<value.lowerBound].allSatisfy({ $0 == " " })
+        else { return false }
+        return true
     }
 
     /// A caption printed under its box (slips with captions below): the line just above it, over the

@@ -26,4 +26,16 @@ import Testing
         let second = e.candidates["account"]!.first { $0.value == "AT611904300234573201" }
         #expect(second?.evidence.contains("secondary-account") == true)
     }
+
+    @Test func aLabelEndingItsLineLinksToTheValueStartingTheNext() throws {
+        // A placeholder IBAN whose checksum fails is only a candidate through its label, which the
+        // paragraph wrapped onto the line before.
+        let lines = page([
+            ("Bitte überweisen Sie den Betrag auf folgende Bankverbindung: IBAN", 70, 576),
+            ("DE75123456780000001234, BIC WELADED1MST, Sparkasse Musterstadt.", 70, 588),
+        ])
+        let e = Extractor(profile: try profile("at")).extract(lines: lines, einvoice: nil)
+        #expect(top(e, "account")?.value == "DE75123456780000001234")
+        #expect(top(e, "account")?.evidence.contains("label:account") == true)
+    }
 }
