@@ -204,7 +204,7 @@ extension Extractor {
 
     /// A rounding line's adjustment R (its own amount, either sign: OCR drops minus signs) links the
     /// labelled total A above it to the rounded total A ± R printed below it, labelled or not: the rounded
-    /// one is the amount paid (`rounded:`), the one before rounding loses `before-rounding`.
+    /// one is the amount paid (`rounded:`), the one before rounding loses as much (`rounded-away`).
     func applyRoundingSum(_ list: inout [Candidate], labels: [LabelHit]) {
         for l in labels where l.category == "amount_rounding" {
             let h = max(6, l.box.height)
@@ -224,9 +224,9 @@ extension Extractor {
                         else { continue }
                         list[b].score += w("amount.rounded_sum")
                         list[b].evidence.append("rounded:\(list[a].value)")
-                        if !list[a].evidence.contains("before-rounding") {
-                            list[a].score -= w("amount.after_rounding")
-                            list[a].evidence.append("before-rounding")
+                        if !list[a].evidence.contains("rounded-away") {
+                            list[a].score -= w("amount.rounded_sum")
+                            list[a].evidence.append("rounded-away")
                         }
                     }
                 }

@@ -38,7 +38,7 @@ import Testing
         ])
         #expect(list.first?.value == "68.40")
         #expect(list.first?.evidence.contains("rounded:68.41") == true)
-        #expect(list.first { $0.value == "68.41" }?.evidence.contains("before-rounding") == true)
+        #expect(list.first { $0.value == "68.41" }?.evidence.contains("rounded-away") == true)
     }
 
     @Test func aTotalMisreadByOneDigitIsCorrectedByTwoSums() throws {
