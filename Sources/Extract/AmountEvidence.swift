@@ -18,6 +18,7 @@ extension Extractor {
     func amountEvidence(_ input: [Candidate], labels: [LabelHit], lines: [TextLine]) -> [Candidate] {
         var list = input
         applyRounding(&list, labels: labels, lines: lines)
+        applyRoundingSum(&list, labels: labels)
         let terms = arithmeticTerms(list)
         applySums(&list, terms)
         applyTendered(&list, terms, labels: labels)
@@ -25,6 +26,7 @@ extension Extractor {
         applyItemSums(&list, terms)
         applyPosition(&list, lines: lines)
         applyPayment(&list, labels: labels, lines: lines)
+        applyTotalCorrection(&list, labels: labels, lines: lines)
         return list
     }
 
@@ -194,6 +196,38 @@ extension Extractor {
                     } else if b.y1 <= lb.y0 + 0.3 * h, lb.y0 - b.y1 <= 3 * h {
                         list[i].score -= w("amount.after_rounding")
                         list[i].evidence.append("before-rounding")
+                    }
+                }
+            }
+        }
+    }
+
+    /// A rounding line's adjustment R (its own amount, either sign: OCR drops minus signs) links the
+    /// labelled total A above it to the rounded total A ± R printed below it, labelled or not: the rounded
+    /// one is the amount paid (`rounded:`), the one before rounding loses as much (`rounded-away`).
+    func applyRoundingSum(_ list: inout [Candidate], labels: [LabelHit]) {
+        for l in labels where l.category == "amount_rounding" {
+            let h = max(6, l.box.height)
+            let adjustments = list.indices.filter { i in
+                list[i].page == l.page && list[i].evidence.contains("label:rounding")
+                    && (list[i].box.map { $0.verticalOverlap(l.box) >= 0.5 } ?? false)
+            }
+            for r in adjustments {
+                guard let rc = Self.cents(list[r].value).map(abs), rc > 0, rc < w("amount.rounding_max") else { continue }
+                for a in list.indices where a != r && list[a].page == l.page {
+                    guard list[a].evidence.contains(where: Self.totalLabels.contains), let ab = list[a].box,
+                        ab.y1 <= l.box.y0 + 0.3 * h, let ac = Self.cents(list[a].value)
+                    else { continue }
+                    for b in list.indices where b != r && b != a && list[b].page == l.page {
+                        guard let bb = list[b].box, bb.y0 >= l.box.y1 - 0.3 * h, let bc = Self.cents(list[b].value),
+                            abs(bc - ac) == rc, !list[b].evidence.contains(where: { $0.hasPrefix("rounded:") })
+                        else { continue }
+                        list[b].score += w("amount.rounded_sum")
+                        list[b].evidence.append("rounded:\(list[a].value)")
+                        if !list[a].evidence.contains("rounded-away") {
+                            list[a].score -= w("amount.rounded_sum")
+                            list[a].evidence.append("rounded-away")
+                        }
                     }
                 }
             }

@@ -44,6 +44,7 @@ extension Extractor {
                     c.evidence.append("currency:\(currency)")
                     c.extra["currency"] = .string(currency)
                 }
+                if t.ocrDigits { c.evidence.append("ocr-digits") }
                 if t.equalsPrefix {
                     c.score += w("amount.slip_equals")
                     c.evidence.append("slip-equals")

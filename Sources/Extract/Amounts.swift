@@ -12,6 +12,8 @@ public struct AmountToken: Sendable, Equatable {
     public var equalsPrefix: Bool
     /// The decimal mark was read from a malformed token ("7.650.55").
     public var ocrMark = false
+    /// The cents were read from look-alike letters ("64. so" for 64.50).
+    public var ocrDigits = false
 }
 
 public enum Amounts {
@@ -55,6 +57,7 @@ public enum Amounts {
             var end = i
             var j = i
             var splitCents = false
+            var letterRaw: String?
             while j < n {
                 if chars[j].isASCII, chars[j].isNumber {
                     j += 1
@@ -63,6 +66,11 @@ public enum Amounts {
                     // "65. 20": OCR put a space after the decimal point.
                     end = j + 4
                     splitCents = true
+                    break
+                } else if let (cents, stop) = letterCents(chars, start: start, point: j) {
+                    // "64. so": OCR read the digits of the cents as look-alike letters.
+                    letterRaw = String(chars[start...j]) + cents
+                    end = stop
                     break
                 } else if groupChars.contains(chars[j]), j + 1 < n, chars[j + 1].isASCII, chars[j + 1].isNumber,
                     !breaks.contains(j + 1)
@@ -79,7 +87,7 @@ public enum Amounts {
                 }
             }
             i = max(end, start + 1)
-            var raw = String(chars[start..<end].filter { !splitCents || $0 != " " })
+            var raw = letterRaw ?? String(chars[start..<end].filter { !splitCents || $0 != " " })
             // Trailing space-groups only count when a decimal part follows; otherwise split them off.
             if raw.contains(" ") || raw.contains("\u{00A0}") || raw.contains("\u{202F}") {
                 let lastSep = raw.lastIndex(where: { $0 == "," || $0 == "." })
@@ -104,6 +112,7 @@ public enum Amounts {
             if k < n, chars[k] == "%" { continue }
             if isDateLike(raw) { continue }
             guard var token = classify(raw, range: start..<end) else { continue }
+            token.ocrDigits = letterRaw != nil
             var b = start - 1
             while b >= 0, chars[b] == " " { b -= 1 }
             if b >= 0, chars[b] == "-" || chars[b] == "−" {
@@ -148,6 +157,33 @@ public enum Amounts {
         if j + 4 < n, chars[j + 4] != " ", !chars[j + 4].isLetter { return false }
         if start > 0, chars[start - 1] == "." || chars[start - 1] == "," { return false }
         return j - start <= 6 && chars[start..<j].allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    /// The two cents after the point at `j` when OCR read one or both as look-alike letters ("64. so",
+    /// "12.5O"): plain digits before the point, at most one space after it, then two digits or look-alikes
+    /// with at least one letter, ending the word. Returns the cents as digits and where the token ends.
+    static func letterCents(_ chars: [Character], start: Int, point j: Int) -> (String, Int)? {
+        let n = chars.count
+        guard chars[j] == "." || chars[j] == ",", j - start >= 1, j - start <= 6 else { return nil }
+        guard chars[start..<j].allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        if start > 0, chars[start - 1] == "." || chars[start - 1] == "," { return nil }
+        var k = j + 1
+        if k < n, chars[k] == " " { k += 1 }
+        guard k + 1 < n else { return nil }
+        var cents = ""
+        var letters = 0
+        for ch in chars[k...(k + 1)] {
+            if ch.isASCII, ch.isNumber {
+                cents.append(ch)
+            } else if let d = OCRRepair.digitFor[ch] {
+                cents.append(d)
+                letters += 1
+            } else {
+                return nil
+            }
+        }
+        guard letters > 0, k + 2 == n || !(chars[k + 2].isLetter || chars[k + 2].isNumber) else { return nil }
+        return (cents, k + 2)
     }
 
     static func isDateLike(_ raw: String) -> Bool {

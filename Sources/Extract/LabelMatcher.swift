@@ -3,7 +3,9 @@
 ///
 /// OCR misreads letters in labels ("lznos za upIatu", "T0TAL", "Kontonurnmer"): phrases of six or more letters
 /// also match with exactly one confusable substitution. Both sides are compared in a "skeleton" where each
-/// confusable group is one symbol (l/i/1/|, o/0, s/5, b/8, e/c, m/rn), then the raw spellings are checked.
+/// confusable group is one symbol (l/i/1/|/), o/0, s/5, b/8, e/c, m/rn), then the raw spellings are checked.
+/// Short phrases (four or five letters: "total", "cash") would match real words that way ("tote" for
+/// "tota"), so they take only a digit or a stroke for a letter ("T0TAL", "Tota)") or i for l ("TOTAI").
 struct LabelMatcher {
     struct Phrase {
         let category: String
@@ -12,6 +14,8 @@ struct LabelMatcher {
         /// Skeleton and, per skeleton symbol, the raw scalars it stands for (tolerant phrases only).
         let skeleton: [Unicode.Scalar]
         let pieces: [Range<Int>]
+        /// Four or five letters: only the strict confusions (`strictSubstitute`).
+        let short: Bool
     }
 
     /// One match: phrase index and the folded range it covers.
@@ -31,8 +35,11 @@ struct LabelMatcher {
         var tolerant: [Unicode.Scalar: [Int]] = [:]
         for (i, (category, p, prefix)) in compiled.enumerated() {
             let letters = p.filter { $0.properties.isAlphabetic }.count
-            let (sk, pieces) = letters >= 6 ? Self.skeleton(p) : ([], [])
-            list.append(Phrase(category: category, scalars: p, prefix: prefix, skeleton: sk, pieces: pieces))
+            let (sk, pieces) = letters >= Self.shortLetters ? Self.skeleton(p) : ([], [])
+            list.append(
+                Phrase(
+                    category: category, scalars: p, prefix: prefix, skeleton: sk, pieces: pieces,
+                    short: letters < Self.longLetters))
             first[p[0], default: []].append(i)
             if let s0 = sk.first { tolerant[s0, default: []].append(i) }
         }
@@ -41,10 +48,14 @@ struct LabelMatcher {
         tolerantByFirst = tolerant
     }
 
+    /// Phrases with this many letters take any one confusion; from `shortLetters` on only strict ones.
+    static let longLetters = 6
+    static let shortLetters = 4
+
     /// The confusable groups, folded (lower case): each maps to one skeleton symbol.
     static func symbol(_ u: Unicode.Scalar) -> Unicode.Scalar {
         switch u {
-        case "i", "1", "|", "!": return "l"
+        case "i", "1", "|", "!", ")", "]": return "l"
         case "0": return "o"
         case "5": return "s"
         case "8": return "b"
@@ -104,7 +115,10 @@ struct LabelMatcher {
                 while k < p.skeleton.count, sk[s + k] == p.skeleton[k] {
                     if !f[pieces[s + k]].elementsEqual(p.scalars[p.pieces[k]]) {
                         differ += 1
-                        if differ > 1 { break }
+                        if differ > 1 || (p.short && !Self.strictSubstitute(f[pieces[s + k]], for: p.scalars[p.pieces[k]])) {
+                            differ = 2
+                            break
+                        }
                     }
                     k += 1
                 }
@@ -113,5 +127,13 @@ struct LabelMatcher {
                 }
             }
         }
+    }
+
+    /// A confusion strict enough for a short phrase: one printed scalar that is no letter (a digit, a stroke)
+    /// read for a letter, or i and l for each other.
+    static func strictSubstitute(_ text: ArraySlice<Unicode.Scalar>, for phrase: ArraySlice<Unicode.Scalar>) -> Bool {
+        guard text.count == 1, phrase.count == 1, let t = text.first, let p = phrase.first else { return false }
+        if !t.properties.isAlphabetic { return true }
+        return (t == "i" && p == "l") || (t == "l" && p == "i")
     }
 }

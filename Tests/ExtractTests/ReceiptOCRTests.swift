@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+@testable import Extract
+
+/// Receipts as OCR reads them from paper: short labels with a digit or a stroke for a letter, cents read
+/// as letters, a rounding line between two totals, a total misread by one digit. Hand-made lines.
+@Suite struct ReceiptOCRTests {
+    func amounts(_ rows: [(String, Double, Double)]) throws -> [Candidate] {
+        let e = Extractor(profile: try profile("sepa")).extract(lines: page(rows), einvoice: nil)
+        return e.candidates["amount"] ?? []
+    }
+
+    @Test(arguments: ["T0TAL 12.30", "TOTAI 12.30", "Tota) 12.30", "TOTA1 12.30"])
+    func aShortLabelTakesOneStrictConfusion(_ line: String) throws {
+        let list = try amounts([("Item 4.10 x 3", 40, 60), (line, 40, 100)])
+        #expect(list.first { $0.value == "12.30" }?.evidence.contains("label:total") == true)
+    }
+
+    @Test func aShortLabelTakesNoLetterForALetter() throws {
+        // "tote" and "tata" are other words: only a digit or a stroke stands for a letter of a short label.
+        let list = try amounts([("TOTE 12.30", 40, 100), ("TATAL 12.30", 40, 120)])
+        #expect(list.allSatisfy { !$0.evidence.contains("label:total") })
+    }
+
+    @Test func centsReadAsLetters() {
+        let v = Amounts.tokens(in: Array("Total Sales 64. so")).compactMap { Amounts.value(of: $0, documentMark: ".") }
+        #expect(v == ["64.50"])
+        // A word after a number is no cents: "3. Soup", "12.sold".
+        #expect(Amounts.tokens(in: Array("3. Soup")).compactMap { Amounts.value(of: $0, documentMark: ".") } == ["3.00"])
+        #expect(Amounts.tokens(in: Array("12.sold")).allSatisfy { !$0.ocrDigits })
+    }
+
+    @Test func theRoundingLineLinksTheTotalToTheRoundedOne() throws {
+        // The rounded total carries no label of its own here: the arithmetic says what it is.
+        let list = try amounts([
+            ("Total 68.41", 40, 100), ("Rounding Adj -0.01", 40, 115), ("68.40", 160, 130), ("Cash 100.00", 40, 145),
+        ])
+        #expect(list.first?.value == "68.40")
+        #expect(list.first?.evidence.contains("rounded:68.41") == true)
+        #expect(list.first { $0.value == "68.41" }?.evidence.contains("rounded-away") == true)
+    }
+
+    @Test func aTotalMisreadByOneDigitIsCorrectedByTwoSums() throws {
+        // Cash with no change back and the tax summary (net, tax) both say 18.00; the total line reads 48.00.
+        let list = try amounts([
+            ("Sub-total 16.98", 40, 100), ("TOTAL 48.00", 40, 115), ("CASH 18.00", 40, 130), ("CHANGE 0.00", 40, 145),
+            ("GST Summary", 40, 165), ("SR 6% 16.98 1.02", 40, 180),
+        ])
+        #expect(list.first?.value == "18.00")
+        #expect(list.first?.evidence.contains("ocr-corrected:48.00") == true)
+    }
+
+    @Test func aTotalReadAlikeTwiceIsNotCorrected() throws {
+        let list = try amounts([
+            ("TOTAL 48.00", 40, 115), ("CASH 18.00", 40, 130), ("CHANGE 0.00", 40, 145), ("SR 6% 16.98 1.02", 40, 180),
+            ("Total 48.00", 40, 200),
+        ])
+        #expect(list.allSatisfy { !$0.evidence.contains { $0.hasPrefix("ocr-corrected:") } })
+    }
+}
