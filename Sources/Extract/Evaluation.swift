@@ -118,6 +118,9 @@ public struct Evaluation {
                 let topConf = top?["confidence"]?.intValue ?? 0
                 var s = stats[field] ?? FieldStats()
                 var right: Bool
+                // Whether the top candidate is the value itself: what its confidence predicts (calibration).
+                // Where no value is expected, an unconfident candidate is a right abstention, but not a right value.
+                var valueRight = false
                 if let expected = normalize(field, tv), expectPay || field == "currency" || true {
                     if !expectPay, field != "currency" {
                         // Nothing to pay: the right answer is no confident candidate.
@@ -127,6 +130,7 @@ public struct Evaluation {
                     } else {
                         s.expected += 1
                         right = top.map { matches(field, expected: expected, candidate: $0) } ?? false
+                        valueRight = right
                         if right { s.top1 += 1 }
                         if cands.prefix(3).contains(where: { matches(field, expected: expected, candidate: $0) }) { s.at3 += 1 }
                     }
@@ -157,10 +161,10 @@ public struct Evaluation {
                     if let bi = bands.firstIndex(where: { topConf >= $0.0 && topConf < $0.1 }) {
                         bandCounts[bi].0 += 1
                         bandPredicted[bi] += Double(topConf) / 2000
-                        if right { bandCounts[bi].1 += 1 }
+                        if valueRight { bandCounts[bi].1 += 1 }
                         var fb = fieldBands[field] ?? Array(repeating: (0, 0), count: bands.count)
                         fb[bi].0 += 1
-                        if right { fb[bi].1 += 1 }
+                        if valueRight { fb[bi].1 += 1 }
                         fieldBands[field] = fb
                     }
                 }

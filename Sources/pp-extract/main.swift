@@ -51,7 +51,8 @@ let evalSpec = CommandSpec(
     notes: """
         A field missing from a truth line is not scored; a field set to null means "confirmed absent" and
         is right when no candidate reaches 1500. Documents with "payment_expected": false are right when
-        no candidate reaches 1500. Results are matched to truth by "source" (or its file name).
+        no candidate reaches 1500. The calibration table counts a top candidate as right only when it is
+        the confirmed value (an abstention is no right value). Results are matched to truth by "source" (or its file name).
         """)
 
 /// Reads all JSON objects of a JSON Lines file (or stdin for "-").

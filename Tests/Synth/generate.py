@@ -20,11 +20,12 @@ import draw  # noqa: E402  (sets reportlab's invariant mode before anything else
 import families_a  # noqa: E402
 import families_b  # noqa: E402
 import families_c  # noqa: E402
+import families_d  # noqa: E402
 from lexicon import Lexicons  # noqa: E402
 from locale_data import LANG, PHOTO_LANGS  # noqa: E402
 from model import Bill  # noqa: E402
 
-FAMILIES = families_a.FAMILIES + families_b.FAMILIES + families_c.FAMILIES
+FAMILIES = families_a.FAMILIES + families_b.FAMILIES + families_c.FAMILIES + families_d.FAMILIES
 REPO = os.path.dirname(os.path.dirname(HERE))
 
 
