@@ -25,9 +25,10 @@ public struct AutoLanguages: Sendable {
         self.notes = notes
     }
 
-    /// The first reading's languages per OSD script. Cyrillic starts with Serbian alone (the profiles' main
-    /// Cyrillic language); Bulgarian and Macedonian come from the second pass once their words are seen.
-    static let scriptDefaults: [String: String] = ["Latin": "eng", "Cyrillic": "srp", "Greek": "ell"]
+    /// The first reading's languages per OSD script. OSD takes some Latin photos (receipts) for Cyrillic or
+    /// Greek, so those start with eng beside the script's language and the letters read decide; Cyrillic
+    /// starts with Serbian (the profiles' Cyrillic language), Bulgarian and Macedonian come from the words.
+    static let scriptDefaults: [String: [String]] = ["Latin": ["eng"], "Cyrillic": ["srp", "eng"], "Greek": ["ell", "eng"]]
 
     /// Tesseract codes written in a script other than Latin (for picking "srp" or "srp_latn" of Serbian).
     static let codeScripts: [String: String] = [
@@ -39,32 +40,60 @@ public struct AutoLanguages: Sendable {
 
     /// The first reading's languages for a page in `script` (nil: unknown, read as Latin).
     func firstPass(script: String?, page: String) -> String {
-        let wanted = Self.scriptDefaults[script ?? "Latin"] ?? "eng"
-        if installed.contains(wanted) { return wanted }
-        notes.missing(wanted, why: "\(script ?? "Latin") script on \(page)", fallback: "eng")
-        return "eng"
+        let wanted = Self.scriptDefaults[script ?? "Latin"] ?? ["eng"]
+        return languages(wanted, why: "\(script ?? "Latin") script on \(page)", fallback: "eng") ?? "eng"
+    }
+
+    /// The installed ones of `codes` joined by "+"; missing ones are noted; nil when none is installed.
+    private func languages(_ codes: [String], why: String, fallback: String) -> String? {
+        for code in codes where !installed.contains(code) { notes.missing(code, why: why, fallback: fallback) }
+        let present = codes.filter(installed.contains)
+        return present.isEmpty ? nil : present.joined(separator: "+")
     }
 
     /// What the first reading's words say: the detected language tag, and the languages to read the page
-    /// with again (nil when the first reading stands).
-    func secondPass(text: String, script: String?, first: String, page: String) -> (detected: String?, again: String?) {
-        guard let detector else { return (nil, nil) }
-        let ranked = detector.detect(text: text)
-        guard let best = ranked.first, best.score >= minimumScore,
-            ranked.count < 2 || best.score >= ranked[1].score * minimumLead
-        else { return (nil, nil) }
-        let pageScript = script ?? "Latin"
-        let wanted = (codes[best.language] ?? []).filter { Self.script(ofCode: $0) == pageScript }
-        let used = Set(first.split(separator: "+").map(String.init))
-        guard !wanted.isEmpty, !wanted.allSatisfy(used.contains) else { return (best.language, nil) }
-        let present = wanted.filter(installed.contains)
-        for code in wanted where !installed.contains(code) {
-            notes.missing(code, why: "\(best.language) text on \(page)", fallback: first)
+    /// with again (nil when the first reading stands). The script is the one most letters read are in.
+    func secondPass(text: String, script osdScript: String?, first: String, page: String) -> (detected: String?, again: String?) {
+        let script = Self.letterScript(text) ?? osdScript ?? "Latin"
+        var wanted: [String] = []
+        var detected: String?
+        if let detector {
+            let ranked = detector.detect(text: text)
+            if let best = ranked.first, best.score >= minimumScore,
+                ranked.count < 2 || best.score >= ranked[1].score * minimumLead
+            {
+                detected = best.language
+                wanted = (codes[best.language] ?? []).filter { Self.script(ofCode: $0) == script }
+            }
         }
-        guard !present.isEmpty, !present.allSatisfy(used.contains) else { return (best.language, nil) }
-        var again = present
-        if installed.contains("eng"), !again.contains("eng") { again.append("eng") }
-        return (best.language, again.joined(separator: "+"))
+        if wanted.isEmpty {
+            // No language found: the first reading stands, unless its letters are not in the script OSD
+            // saw; then that script's default reads the page.
+            guard script != (osdScript ?? "Latin") else { return (detected, nil) }
+            wanted = Self.scriptDefaults[script] ?? ["eng"]
+        }
+        if !wanted.contains("eng") { wanted.append("eng") }
+        let why = "\(detected.map { "'\($0)' text" } ?? "\(script) script") on \(page)"
+        guard let again = languages(wanted, why: why, fallback: first),
+            Set(again.split(separator: "+")) != Set(first.split(separator: "+"))
+        else { return (detected, nil) }
+        return (detected, again)
+    }
+
+    /// OSD reads some Cyrillic photos as Latin; an eng reading of them tells no language. Such a page gets
+    /// one more reading with Serbian Cyrillic (the profiles' Cyrillic language), kept when tesseract is surer.
+    func retryWhenNothingDetected(first: String) -> String? {
+        guard installed.contains("srp"), !first.split(separator: "+").contains(where: { Self.script(ofCode: String($0)) != "Latin" })
+        else { return nil }
+        return installed.contains("eng") ? "srp+eng" : "srp"
+    }
+
+    /// The script (OSD name) most of the letters of `text` are in; nil without letters.
+    static func letterScript(_ text: String) -> String? {
+        var counts: [String: Int] = [:]
+        for u in text.unicodeScalars { if let s = LanguageDetector.script(u) { counts[s, default: 0] += 1 } }
+        guard let top = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }) else { return nil }
+        return ["Latn": "Latin", "Cyrl": "Cyrillic", "Grek": "Greek"][top.key]
     }
 }
 

@@ -116,13 +116,13 @@ public final class PageOCR {
             "dpi": .int(dpi), "rotation": 0, "deskew_degrees": 0,
         ]
         var size = record["size"]
-        var script: String?
+        var osd: PageOrientation?
 
         if options.rotatePages {
             let detector = try orientationEngine()
             if let found = detector.detectOrientation(pix, dpi: dpi) {
                 ocr["rotation_conf"] = .rounded(found.confidence)
-                script = found.script
+                osd = found
                 if found.clockwiseTurn != 0, found.confidence >= options.rotateMinConfidence {
                     pix = pix.rotatedClockwise(quarterTurns: found.clockwiseTurn / 90)
                     pix.setResolution(dpi)
@@ -143,7 +143,7 @@ public final class PageOCR {
         }
 
         let (width, height) = (pix.width, pix.height)
-        let page = try read(consume pix, dpi: dpi, script: script, deadline: deadline, what: what, ocr: &ocr)
+        let page = try read(consume pix, dpi: dpi, osd: osd, deadline: deadline, what: what, ocr: &ocr)
         ocr["mean_conf"] = .int(page.lines.isEmpty ? 0 : page.meanConf)
 
         let scale = 72.0 / Double(geometryDPI)
