@@ -54,7 +54,7 @@ let package = Package(
         // --lang auto tells a page's language with pp-extract's lexicons and LanguageDetector.
         .target(name: "OCR", dependencies: ["PPShared", "CTesseract", "CLeptonica", "PixImage", "Extract"]),
         .executableTarget(name: "pp-ocr", dependencies: ["OCR", "PPShared"]),
-        .testTarget(name: "OCRTests", dependencies: ["OCR", "PPShared", "CLeptonica", "PixImage"]),
+        .testTarget(name: "OCRTests", dependencies: ["OCR", "Extract", "PPShared", "CLeptonica", "PixImage"]),
 
         .testTarget(name: "PPSharedTests", dependencies: ["PPShared"]),
         .testTarget(name: "CardCheckTests", dependencies: ["CardCheck", "PPShared"]),
