@@ -83,8 +83,8 @@ public struct AutoLanguages: Sendable {
     /// OSD reads some Cyrillic photos as Latin; an eng reading of them tells no language. Such a page gets
     /// one more reading with Serbian Cyrillic (the profiles' Cyrillic language), kept when tesseract is surer.
     func retryWhenNothingDetected(first: String) -> String? {
-        guard installed.contains("srp"), !first.split(separator: "+").contains(where: { Self.script(ofCode: String($0)) != "Latin" })
-        else { return nil }
+        let cyrillicOrGreek = first.split(separator: "+").contains { Self.script(ofCode: String($0)) != "Latin" }
+        guard installed.contains("srp"), !cyrillicOrGreek else { return nil }
         return installed.contains("eng") ? "srp+eng" : "srp"
     }
 

@@ -12,7 +12,9 @@ public enum OCRCommand {
         summary: "read the text of scanned pages and photos (Tesseract), with boxes and confidences",
         usage: ["pp-ocr [options] [PAGES.jsonl ...]    (no file or '-': read stdin)"],
         options: [
-            .value("lang", short: "l", "LANGS", help: "tesseract languages joined by '+', e.g. srp_latn+deu+eng, or auto (default): per page, by script and words"),
+            .value(
+                "lang", short: "l", "LANGS",
+                help: "tesseract languages joined by '+', e.g. srp_latn+deu+eng; auto (default): per page, by script and words"),
             .value("psm", "N", help: "tesseract page segmentation mode 1, 3-13 (default 3: automatic)"),
             .value("dpi", "N", help: "resolution of images that state none, or whose dpi pp-ingest assumed (default 300)"),
             .flag("no-deskew", help: "do not straighten skewed pages (default: straighten from 0.3 degrees)"),
