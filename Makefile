@@ -13,9 +13,12 @@ DEMO := .build/demo
 APT_PACKAGES := pkg-config
 # pp-ingest: poppler-glib + cairo, leptonica; poppler-utils (pdfinfo, pdftotext, pdftoppm) for checks and benches.
 APT_PACKAGES += libpoppler-glib-dev libcairo2-dev libleptonica-dev poppler-utils
-# pp-ocr: libtesseract, the language data it is tested with, OSD for --rotate-pages; the CLI for bench-ocr.
+# pp-ocr: libtesseract, the language data it is tested with, OSD for --rotate-pages and --lang auto's script;
+# the CLI for bench-ocr.
 APT_PACKAGES += libtesseract-dev tesseract-ocr tesseract-ocr-eng tesseract-ocr-deu tesseract-ocr-srp \
 	tesseract-ocr-srp-latn tesseract-ocr-osd
+# --lang auto reads a page again in the language its words show: the data of every lexicon's language (1-10 MB each).
+APT_PACKAGES += $(addprefix tesseract-ocr-,fra ita spa por nld pol ces slk slv hrv bos mkd hun ron bul swe dan nor fin ell)
 # pp-pages: libqpdf (C API), GnuTLS (SHA-256; libqpdf loads it anyway); the qpdf CLI checks results in tests.
 APT_PACKAGES += libqpdf-dev libgnutls28-dev qpdf
 

@@ -51,9 +51,10 @@ let package = Package(
             name: "CTesseract", path: "Sources/CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),
 
         // pp-ocr: Tesseract in-process, one engine per worker thread.
-        .target(name: "OCR", dependencies: ["PPShared", "CTesseract", "CLeptonica", "PixImage"]),
+        // --lang auto tells a page's language with pp-extract's lexicons and LanguageDetector.
+        .target(name: "OCR", dependencies: ["PPShared", "CTesseract", "CLeptonica", "PixImage", "Extract"]),
         .executableTarget(name: "pp-ocr", dependencies: ["OCR", "PPShared"]),
-        .testTarget(name: "OCRTests", dependencies: ["OCR", "PPShared", "CLeptonica", "PixImage"]),
+        .testTarget(name: "OCRTests", dependencies: ["OCR", "Extract", "PPShared", "CLeptonica", "PixImage"]),
 
         .testTarget(name: "PPSharedTests", dependencies: ["PPShared"]),
         .testTarget(name: "CardCheckTests", dependencies: ["CardCheck", "PPShared"]),

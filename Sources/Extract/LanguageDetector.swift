@@ -35,7 +35,7 @@ public struct LanguageDetector: Sendable {
     }
 
     /// Which script a letter belongs to, by Unicode block.
-    static func script(_ u: Unicode.Scalar) -> String? {
+    public static func script(_ u: Unicode.Scalar) -> String? {
         switch u.value {
         case 0x41...0x5A, 0x61...0x7A, 0xC0...0x24F, 0x1E00...0x1EFF: return "Latn"
         case 0x370...0x3FF, 0x1F00...0x1FFF: return "Grek"

@@ -1,3 +1,4 @@
+import Extract
 import PPShared
 
 #if canImport(Glibc)
@@ -11,7 +12,9 @@ public enum OCRCommand {
         summary: "read the text of scanned pages and photos (Tesseract), with boxes and confidences",
         usage: ["pp-ocr [options] [PAGES.jsonl ...]    (no file or '-': read stdin)"],
         options: [
-            .value("lang", short: "l", "LANGS", help: "tesseract languages joined by '+' (default eng), e.g. srp_latn+deu+eng"),
+            .value(
+                "lang", short: "l", "LANGS",
+                help: "tesseract languages joined by '+', e.g. srp_latn+deu+eng; auto (default): per page, by script and words"),
             .value("psm", "N", help: "tesseract page segmentation mode 1, 3-13 (default 3: automatic)"),
             .value("dpi", "N", help: "resolution of images that state none, or whose dpi pp-ingest assumed (default 300)"),
             .flag("no-deskew", help: "do not straighten skewed pages (default: straighten from 0.3 degrees)"),
@@ -37,6 +40,9 @@ public enum OCRCommand {
             Reads page records (pp-ingest's output). A page with "image" and no text ("text_source": null) gets
             "lines" (each with "words") with boxes in PDF points (pixels x 72/dpi) and confidences 0-100,
             "text_source": "ocr" and "ocr": {engine, lang, psm, dpi, mean_conf, deskew_degrees, rotation}.
+            --lang auto reads a page first with its script's language (OSD: Latin eng, Cyrillic srp, Greek ell),
+            tells the language from the words (pp-extract's lexicons) and, when that is another installed one,
+            reads it again with it and eng; "ocr" then also has script, detected and first_pass.
             Other records pass through untouched. A missing or unreadable image, or a page over the time limit,
             becomes an error record and the run goes on.
             """)
@@ -53,8 +59,12 @@ public enum OCRCommand {
     public static func run(_ args: ParsedArguments, _ diagnostics: Diagnostics) throws -> ExitStatus {
         let tessdata = try Tessdata.locate(override: args.value("tessdata"))
         var options = OCROptions(tessdata: tessdata)
-        options.languages = args.value("lang") ?? "eng"
-        try tessdata.validate(options.languages)
+        options.languages = args.value("lang") ?? "auto"
+        if options.languages == "auto" {
+            options.auto = try autoLanguages(tessdata, diagnostics)
+        } else {
+            try tessdata.validate(options.languages)
+        }
         options.pageSegMode = try args.int("psm", default: 3, in: 1...13)
         if options.pageSegMode == 2 {
             throw ToolError.usage("--psm 2 finds the layout only and reads no text; use 1 or 3-13")
@@ -105,6 +115,19 @@ public enum OCRCommand {
         }
         if progress, count > 0 { diagnostics.emit("\n") }
         return sawError ? .recordErrors : .ok
+    }
+
+    /// --lang auto's choices from the lexicons pp-extract uses (its resource folder, share/pp/lexicons or
+    /// $PP_LEXICONS); without any, pages keep their first reading.
+    static func autoLanguages(_ tessdata: Tessdata, _ diagnostics: Diagnostics) throws(ToolError) -> AutoLanguages {
+        let store = ProfileStore.standard().lexicons
+        let lexicons = try store.loadAll()
+        if lexicons.isEmpty {
+            diagnostics.note(
+                "note: --lang auto found no lexicons (looked in \(store.folders.joined(separator: ", "))); pages are read by script only; set PP_LEXICONS"
+            )
+        }
+        return AutoLanguages(tessdata: tessdata, lexicons: lexicons, notes: MissingPackNotes { diagnostics.note($0) })
     }
 
     struct Item: Sendable {

@@ -5,6 +5,8 @@ import PixImage
 public struct OCROptions: Sendable {
     public var tessdata: Tessdata
     public var languages = "eng"
+    /// Set for `--lang auto`: the languages are chosen per page (`languages` is then unused).
+    public var auto: AutoLanguages?
     public var pageSegMode = 3
     /// Used when neither the record nor the image file gives a resolution.
     public var fallbackDPI = 300
@@ -33,7 +35,8 @@ let minimumSkewConfidence = 3.0
 /// The OCR of pages for one worker thread: its engines are created on first use and kept.
 public final class PageOCR {
     public let options: OCROptions
-    private var engine: TesseractEngine?
+    /// Engines by language list, most recently used last; --lang auto keeps a few (see `engine(for:)`).
+    var engines: [(languages: String, engine: TesseractEngine)] = []
     private var osdEngine: TesseractEngine?
 
     public init(options: OCROptions) { self.options = options }
@@ -109,16 +112,17 @@ public final class PageOCR {
         pix.setResolution(dpi)
 
         var ocr: [String: JSON] = [
-            "engine": .string(OCROptions.engineName), "lang": .string(options.languages), "psm": .int(options.pageSegMode),
+            "engine": .string(OCROptions.engineName), "psm": .int(options.pageSegMode),
             "dpi": .int(dpi), "rotation": 0, "deskew_degrees": 0,
         ]
         var size = record["size"]
-        let engine = try mainEngine()
+        var osd: PageOrientation?
 
         if options.rotatePages {
             let detector = try orientationEngine()
             if let found = detector.detectOrientation(pix, dpi: dpi) {
                 ocr["rotation_conf"] = .rounded(found.confidence)
+                osd = found
                 if found.clockwiseTurn != 0, found.confidence >= options.rotateMinConfidence {
                     pix = pix.rotatedClockwise(quarterTurns: found.clockwiseTurn / 90)
                     pix.setResolution(dpi)
@@ -139,11 +143,7 @@ public final class PageOCR {
         }
 
         let (width, height) = (pix.width, pix.height)
-        // Handed over: tesseract keeps its own copies, ours is freed before recognition (memory per worker).
-        guard let page = engine.recognize(consume pix, dpi: dpi, deadline: deadline) else {
-            throw timeoutError(what)
-        }
-        try checkDeadline(deadline, what: what)
+        let page = try read(consume pix, dpi: dpi, osd: osd, deadline: deadline, what: what, ocr: &ocr)
         ocr["mean_conf"] = .int(page.lines.isEmpty ? 0 : page.meanConf)
 
         let scale = 72.0 / Double(geometryDPI)
@@ -173,7 +173,7 @@ public final class PageOCR {
         return fallback
     }
 
-    private func checkDeadline(_ deadline: UInt64?, what: String) throws(ToolError) {
+    func checkDeadline(_ deadline: UInt64?, what: String) throws(ToolError) {
         if let deadline, Monotonic.now >= deadline { throw timeoutError(what) }
     }
 
@@ -189,15 +189,24 @@ public final class PageOCR {
         value == value.rounded() ? String(Int(value)) : "\(value)"
     }
 
-    private func mainEngine() throws(ToolError) -> TesseractEngine {
-        if let engine { return engine }
+    /// The engine for a language list, made on first use. Up to `maxEngines` are kept (about 50 MB each);
+    /// the least recently used goes first.
+    func engine(for languages: String) throws(ToolError) -> TesseractEngine {
+        if let at = engines.firstIndex(where: { $0.languages == languages }) {
+            let found = engines.remove(at: at)
+            engines.append(found)
+            return found.engine
+        }
+        if engines.count >= Self.maxEngines { engines.removeFirst() }
         let made = try TesseractEngine(
-            languages: options.languages, datapath: options.tessdata.directory, pageSegMode: options.pageSegMode)
-        engine = made
+            languages: languages, datapath: options.tessdata.directory, pageSegMode: options.pageSegMode)
+        engines.append((languages, made))
         return made
     }
 
-    private func orientationEngine() throws(ToolError) -> TesseractEngine {
+    static let maxEngines = 3
+
+    func orientationEngine() throws(ToolError) -> TesseractEngine {
         if let osdEngine { return osdEngine }
         let made = try TesseractEngine(languages: "osd", datapath: options.tessdata.directory, pageSegMode: 0)
         osdEngine = made

@@ -22,6 +22,15 @@ public struct OCRLine: Sendable, Equatable {
     public var words: [OCRWord]
 }
 
+/// What tesseract's orientation and script detection (OSD) found on a page.
+struct PageOrientation {
+    var clockwiseTurn: Int
+    var confidence: Double
+    /// OSD's script name: "Latin", "Cyrillic", "Greek", "Han", …
+    var script: String?
+    var scriptConfidence: Double
+}
+
 /// What one Recognize produced.
 struct RecognizedPage {
     var lines: [OCRLine]
@@ -147,23 +156,27 @@ public final class TesseractEngine {
         return UInt(bitPattern: symbol)
     }()
 
-    /// Orientation of the text on `image`: the clockwise turn (0, 90, 180, 270) that makes it upright,
-    /// and tesseract's confidence. Needs an engine loaded with "osd".
-    func detectOrientation(_ image: PixImage, dpi: Int) -> (clockwiseTurn: Int, confidence: Double)? {
+    /// Orientation and script of the text on `image`: the clockwise turn (0, 90, 180, 270) that makes it
+    /// upright, tesseract's confidence, and the script's OSD name ("Latin", "Cyrillic", "Greek", …).
+    /// Needs an engine loaded with "osd".
+    func detectOrientation(_ image: PixImage, dpi: Int) -> PageOrientation? {
         OpenMP.limitCurrentThread()
         TessBaseAPISetImage2(api, image.pix)
         TessBaseAPISetSourceResolution(api, Int32(dpi))
         defer { TessBaseAPIClear(api) }
         var degrees: Int32 = 0
         var confidence: Float = 0
+        var script: UnsafePointer<CChar>?
         var scriptConfidence: Float = 0
         // capi.h says to TessDeleteText the script name, but 5.3.0 returns a pointer into the engine's
-        // unicharset: freeing it corrupts the heap. The name is not needed, so none is asked for.
-        guard TessBaseAPIDetectOrientationScript(api, &degrees, &confidence, nil, &scriptConfidence) != 0 else {
+        // unicharset: freeing it corrupts the heap. It is copied and left alone.
+        guard TessBaseAPIDetectOrientationScript(api, &degrees, &confidence, &script, &scriptConfidence) != 0 else {
             return nil
         }
         // Tesseract reports how far the text is turned clockwise; undoing it is the counter-turn.
-        return ((360 - Int(degrees)) % 360, Double(confidence))
+        return PageOrientation(
+            clockwiseTurn: (360 - Int(degrees)) % 360, confidence: Double(confidence),
+            script: script.map { String(cString: $0) }, scriptConfidence: Double(scriptConfidence))
     }
 
     /// Walks the result word by word; a word that starts a text line starts a new line.

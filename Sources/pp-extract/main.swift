@@ -21,7 +21,9 @@ let extractSpec = CommandSpec(
         .flag("explain", help: "add each candidate's features and rule score (what the confidence model saw)"),
         .flag("no-model", help: "rank by the rule scores alone, without the fitted confidence model"),
         .flag("list-profiles", help: "print the shipped profiles (name and description) and exit"),
-        .flag("ocr-languages", help: "print the profile's OCR languages for pp-ocr --lang (e.g. srp_latn+srp+eng) and exit"),
+        .flag(
+            "ocr-languages",
+            help: "print the profile's OCR languages for pp-ocr --lang (e.g. srp_latn+srp+eng; auto without --profile) and exit"),
     ],
     examples: [
         ("pp-ingest bills/*.pdf | pp-ocr | pp-extract --profile rs > payments.jsonl", "the whole pipeline on Serbian bills"),
@@ -116,6 +118,11 @@ runTool(extractSpec, arguments: args) { parsed, diagnostics in
     let choice: DocumentProcessor.ProfileChoice
     let name = parsed.value("profile") ?? "auto"
     if parsed.has("ocr-languages") {
+        // Across all profiles pp-ocr picks per page, by script and words, rather than reading with every language.
+        if name == "auto" {
+            try OutputSink().write(text: "auto\n")
+            return .ok
+        }
         let profiles = name == "auto" ? try store.loadAll() : [try store.load(name)]
         var langs: [String] = []
         for p in profiles {

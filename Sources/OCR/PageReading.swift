@@ -1,0 +1,65 @@
+import PPShared
+import PixImage
+
+extension PageOCR {
+    /// Reads the prepared page with --lang's languages, or under --lang auto with those its script and a
+    /// first reading's words call for: a second reading only when the language differs from the first
+    /// guess. What was used goes into `ocr` (lang; with auto also script, detected, first_pass).
+    func read(
+        _ pix: consuming PixImage, dpi: Int, osd: PageOrientation?, deadline: UInt64?, what: String,
+        ocr: inout [String: JSON]
+    ) throws(ToolError) -> RecognizedPage {
+        guard let auto = options.auto else {
+            ocr["lang"] = .string(options.languages)
+            return try recognize(consume pix, with: options.languages, dpi: dpi, deadline: deadline, what: what)
+        }
+        var found = osd
+        if found == nil { found = try detectScript(pix, dpi: dpi, notes: auto.notes) }
+        let script = found?.script
+        if let found { ocr["script_conf"] = .rounded(found.scriptConfidence) }
+        let first = auto.firstPass(script: script, page: what)
+        ocr["script"] = script.map { .string($0) } ?? .null
+        // Our reference stays for a possible second reading; tesseract copies the image either way.
+        let firstPage = try recognize(copy pix, with: first, dpi: dpi, deadline: deadline, what: what)
+        let text = firstPage.lines.map(\.text).joined(separator: "\n")
+        let choice = auto.secondPass(text: text, script: script, first: first, page: what)
+        ocr["detected"] = choice.detected.map { .string($0) } ?? .null
+        guard let again = choice.again else {
+            if choice.detected == nil, let other = auto.retryWhenNothingDetected(first: first) {
+                let retry = try recognize(copy pix, with: other, dpi: dpi, deadline: deadline, what: what)
+                if retry.meanConf > firstPage.meanConf {
+                    let text = retry.lines.map(\.text).joined(separator: "\n")
+                    let detected = auto.secondPass(text: text, script: script, first: other, page: what).detected
+                    ocr["detected"] = detected.map { .string($0) } ?? .null
+                    ocr["lang"] = .string(other)
+                    ocr["first_pass"] = .string(first)
+                    return retry
+                }
+            }
+            ocr["lang"] = .string(first)
+            return firstPage
+        }
+        ocr["lang"] = .string(again)
+        ocr["first_pass"] = .string(first)
+        return try recognize(consume pix, with: again, dpi: dpi, deadline: deadline, what: what)
+    }
+
+    private func recognize(
+        _ pix: consuming PixImage, with languages: String, dpi: Int, deadline: UInt64?, what: String
+    ) throws(ToolError) -> RecognizedPage {
+        let engine = try engine(for: languages)
+        guard let page = engine.recognize(consume pix, dpi: dpi, deadline: deadline) else { throw timeoutError(what) }
+        try checkDeadline(deadline, what: what)
+        return page
+    }
+
+    /// The page's script by tesseract's OSD; nil when OSD is not installed or finds too little text
+    /// (the page is then read as Latin).
+    private func detectScript(_ pix: PixImage, dpi: Int, notes: MissingPackNotes) throws(ToolError) -> PageOrientation? {
+        guard options.tessdata.hasOSD else {
+            notes.missing("osd", why: "finding the script of a page", fallback: "eng")
+            return nil
+        }
+        return try orientationEngine().detectOrientation(pix, dpi: dpi)
+    }
+}

@@ -1,0 +1,111 @@
+import Extract
+import Foundation
+import PPShared
+import Testing
+
+@testable import OCR
+
+/// `--lang auto` on the samples' photos with the real tesseract: the script's language first, the detected
+/// language's data second, --lang as given when named, and a quiet fallback when a pack is missing.
+@Suite("--lang auto")
+struct AutoLanguageTests {
+    /// Collects the notes pp-ocr would write on stderr.
+    final class NoteLog: @unchecked Sendable {
+        private let lock = NSLock()
+        private var lines: [String] = []
+        var all: [String] {
+            lock.lock()
+            defer { lock.unlock() }
+            return lines
+        }
+        func add(_ line: String) {
+            lock.lock()
+            lines.append(line)
+            lock.unlock()
+        }
+    }
+
+    static func lexicons() throws -> [Lexicon] {
+        try LexiconStore(folders: [Fixture.path("Sources/Extract/Lexicons")]).loadAll()
+    }
+
+    /// Options for --lang auto; `without` hides installed languages, as if their packs were missing.
+    static func auto(without missing: Set<String> = [], log: NoteLog = NoteLog()) throws -> OCROptions {
+        let real = try Tessdata.locate()
+        let tessdata = Tessdata(
+            directory: real.directory, languages: real.languages.filter { !missing.contains($0) }, hasOSD: real.hasOSD)
+        var options = OCROptions(tessdata: tessdata)
+        options.languages = "auto"
+        options.auto = AutoLanguages(tessdata: tessdata, lexicons: try lexicons(), notes: MissingPackNotes { log.add($0) })
+        return options
+    }
+
+    static func read(_ photo: String, _ options: OCROptions) -> [String: JSON] {
+        let out = PageOCR(options: options).process(Fixture.page(Fixture.path("samples/photos/\(photo)")))
+        return out["ocr"]?.objectValue ?? [:]
+    }
+
+    @Test func englishPageIsReadOnceWithEnglish() throws {
+        let ocr = Self.read("en-gb-supplies.jpg", try Self.auto())
+        #expect(ocr["lang"] == "eng")
+        #expect(ocr["detected"] == "en")
+        #expect(ocr["script"] == "Latin")
+        #expect(ocr["first_pass"] == nil)
+    }
+
+    @Test func germanPageIsReadAgainWithGerman() throws {
+        let ocr = Self.read("de-hosting-rechnung.png", try Self.auto())
+        #expect(ocr["lang"] == "deu+eng")
+        #expect(ocr["detected"] == "de")
+        #expect(ocr["first_pass"] == "eng")
+    }
+
+    @Test func serbianPagesGetSerbianInTheirScript() throws {
+        let latin = Self.read("rs-struja-latin.jpg", try Self.auto())
+        #expect(latin["lang"] == "srp_latn+eng")
+        #expect(latin["detected"] == "sr")
+        let cyrillic = Self.read("rs-vodovod-cyr.jpg", try Self.auto())
+        #expect(cyrillic["script"] == "Cyrillic")
+        #expect(cyrillic["lang"] == "srp+eng")
+        #expect(cyrillic["detected"] == "sr")
+    }
+
+    @Test func namedLanguagesAreUsedAsGiven() throws {
+        let ocr = Self.read("de-hosting-rechnung.png", try Fixture.options("deu+eng"))
+        #expect(ocr["lang"] == "deu+eng")
+        #expect(ocr["detected"] == nil && ocr["script"] == nil && ocr["first_pass"] == nil)
+    }
+
+    @Test func missingPackFallsBackWithOneNote() throws {
+        let log = NoteLog()
+        let options = try Self.auto(without: ["deu"], log: log)
+        for _ in 0..<2 {
+            let ocr = Self.read("de-hosting-rechnung.png", options)
+            #expect(ocr["lang"] == "eng")
+            #expect(ocr["detected"] == "de")
+        }
+        #expect(log.all.count == 1)
+        #expect(log.all.first?.contains("tesseract-ocr-deu") == true)
+    }
+
+    // The choice itself, without OCR.
+
+    @Test func secondPassFollowsTheWordsAndTheirLetters() throws {
+        let notes = MissingPackNotes { _ in }
+        let tessdata = Tessdata(directory: "/", languages: ["eng", "fra", "srp", "srp_latn", "bul"], hasOSD: true)
+        let auto = AutoLanguages(tessdata: tessdata, lexicons: try Self.lexicons(), notes: notes)
+        let french = "Facture n° 2026-17. Montant à payer avant le 15 mars, merci de votre confiance. Le total de la facture"
+        #expect(auto.secondPass(text: french, script: "Latin", first: "eng", page: "p").again == "fra+eng")
+        let english = "Thank you for your order. The total amount is due on receipt of this invoice and payable to"
+        #expect(auto.secondPass(text: english, script: "Latin", first: "eng", page: "p").again == nil)
+        // OSD said Cyrillic, but eng read Latin English words: read again with eng alone.
+        #expect(auto.secondPass(text: english, script: "Cyrillic", first: "srp+eng", page: "p").again == "eng")
+        #expect(auto.firstPass(script: "Cyrillic", page: "p") == "srp+eng")
+        #expect(auto.firstPass(script: "Han", page: "p") == "eng")
+    }
+
+    @Test func debianPackageNames() {
+        #expect(MissingPackNotes.package(for: "fra") == "tesseract-ocr-fra")
+        #expect(MissingPackNotes.package(for: "srp_latn") == "tesseract-ocr-srp-latn")
+    }
+}
