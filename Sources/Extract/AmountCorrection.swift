@@ -10,7 +10,8 @@ extension Extractor {
         guard !sources.isEmpty else { return }
         let confirmed: (Candidate) -> Bool = { c in
             c.evidence.contains {
-                $0.hasPrefix("sum-of:") || $0.hasPrefix("difference-of:") || $0 == "tendered-less-change" || $0.hasPrefix("rounded:")
+                $0.hasPrefix("sum-of:") || $0.hasPrefix("difference-of:") || $0 == "tendered-less-change"
+                    || $0.hasPrefix("rounded:")
             }
         }
         // A value printed with its own confirmation elsewhere needs no correcting to.
@@ -64,7 +65,8 @@ extension Extractor {
 
     /// Same number of digits, exactly one digit different.
     static func oneDigitApart(_ a: Int, _ b: Int) -> Bool {
-        let x = Array(String(a)), y = Array(String(b))
+        let x = Array(String(a))
+        let y = Array(String(b))
         guard x.count == y.count, a != b else { return false }
         return zip(x, y).filter { $0 != $1 }.count == 1
     }

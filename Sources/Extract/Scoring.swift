@@ -12,7 +12,8 @@ public enum Scoring {
         "amount.largest_total": 100, "amount.negative": 300,
         "amount.sum_of": 300, "amount.sum_of_items": 150, "amount.tendered": 300, "amount.tendered_check": 150,
         "amount.after_rounding": 150, "amount.rounded_sum": 300, "amount.rounding_max": 100,
-        "amount.ocr_corrected": 150, "amount.tax_share_max": 25, "amount.position": 60, "amount.label_tendered": -350, "amount.after_payment": 400,
+        "amount.ocr_corrected": 150, "amount.tax_share_max": 25, "amount.position": 60, "amount.label_tendered": -350,
+        "amount.after_payment": 400,
         "amount.arithmetic_values": 40,  // a bound, not a weight: how many distinct amounts the arithmetic looks at
         // references
         "reference.rf": 1500, "reference.model97": 1650, "reference.model97_bad": 300, "reference.model_other": 1050,
