@@ -119,6 +119,8 @@ public struct LexiconStore: Sendable {
         guard let path = path(for: language) else {
             throw ToolError(.usage, code: "unknown_language", "no lexicon for language '\(language)'")
         }
+        // Every profile names its languages and detection loads them all: fold each file's phrases once.
+        if let known = LexiconCache.shared.lexicon(for: path) { return known }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ToolError(.usage, code: "bad_lexicon", "cannot read lexicon file '\(path)'")
         }
@@ -126,7 +128,9 @@ public struct LexiconStore: Sendable {
         do { json = try JSON.parse(Array(data)) } catch {
             throw ToolError(.usage, code: "bad_lexicon", "lexicon '\(path)': not valid JSON (\(error.reason))")
         }
-        return try Lexicon.decode(json, source: path)
+        let lexicon = try Lexicon.decode(json, source: path)
+        LexiconCache.shared.store(lexicon, for: path)
+        return lexicon
     }
 
     public func loadAll() throws(ToolError) -> [Lexicon] {
@@ -142,5 +146,24 @@ public struct LexiconStore: Sendable {
             for c in (try? load(l))?.ocr ?? [] where !out.contains(c) { out.append(c) }
         }
         return out
+    }
+}
+
+/// Lexicons already read in this process, by file path (folding their phrases is most of start-up).
+final class LexiconCache: @unchecked Sendable {
+    static let shared = LexiconCache()
+    private let lock = NSLock()
+    private var byPath: [String: Lexicon] = [:]
+
+    func lexicon(for path: String) -> Lexicon? {
+        lock.lock()
+        defer { lock.unlock() }
+        return byPath[path]
+    }
+
+    func store(_ lexicon: Lexicon, for path: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        byPath[path] = lexicon
     }
 }

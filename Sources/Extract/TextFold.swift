@@ -66,7 +66,13 @@ public enum TextFold {
     }
 
     /// A whole string folded.
-    public static func fold(_ text: String) -> String { String(text.flatMap { fold($0) }) }
+    public static func fold(_ text: String) -> String {
+        // Most phrases and lines are ASCII: lower-case them byte by byte (tabs become spaces, as above).
+        if text.utf8.allSatisfy({ $0 < 128 }) {
+            return String(decoding: text.utf8.map { b in b >= 65 && b <= 90 ? b + 32 : (b == 9 ? 32 : b) }, as: UTF8.self)
+        }
+        return String(text.flatMap { fold($0) })
+    }
 
     public static func isWordChar(_ ch: Character) -> Bool { ch.isLetter || ch.isNumber }
 }
