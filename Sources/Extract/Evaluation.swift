@@ -8,11 +8,8 @@ public struct Evaluation {
         "account", "amount", "reference", "reference_model", "bic", "payee", "due_date", "payment_code", "currency",
     ]
     public static let confident = 1500
-    /// Confidence bands of the calibration table; 1500 (confident) is a boundary.
-    public static let bands: [(Int, Int)] = [
-        (0, 250), (250, 500), (500, 750), (750, 1000), (1000, 1250), (1250, 1500), (1500, 1750), (1750, 1900),
-        (1900, 2001),
-    ]
+    /// Confidence bands of the calibration tables (CalibrationBands).
+    public static var bands: [(Int, Int)] { CalibrationBands.bands }
 
     /// Canonical comparison form of a value for a field.
     public static func normalize(_ field: String, _ value: JSON) -> String? {
@@ -75,9 +72,8 @@ public struct Evaluation {
             byBase[(s as NSString).lastPathComponent] = r
         }
         var stats: [String: FieldStats] = [:]
-        var bandCounts = Array(repeating: (0, 0), count: bands.count)
-        var bandPredicted = Array(repeating: 0.0, count: bands.count)
-        var fieldBands: [String: [(Int, Int)]] = [:]
+        var topBands = CalibrationBands()
+        var allBands = CalibrationBands()
         var misses: [JSON] = []
         var missingDocs: [String] = []
         var paymentExpectedRight = 0
@@ -158,15 +154,13 @@ public struct Evaluation {
                         s.confident += 1
                         if right { s.confidentRight += 1 }
                     }
-                    if let bi = bands.firstIndex(where: { topConf >= $0.0 && topConf < $0.1 }) {
-                        bandCounts[bi].0 += 1
-                        bandPredicted[bi] += Double(topConf) / 2000
-                        if valueRight { bandCounts[bi].1 += 1 }
-                        var fb = fieldBands[field] ?? Array(repeating: (0, 0), count: bands.count)
-                        fb[bi].0 += 1
-                        if valueRight { fb[bi].1 += 1 }
-                        fieldBands[field] = fb
-                    }
+                    topBands.add(confidence: topConf, right: valueRight)
+                }
+                // Every candidate, not only the first: a confidence of c says "right with probability c/2000".
+                let expectedValue = expectPay || field == "currency" ? normalize(field, tv) : nil
+                for c in cands {
+                    let isRight = expectedValue.map { matches(field, expected: $0, candidate: c) } ?? false
+                    allBands.add(confidence: c["confidence"]?.intValue ?? 0, right: isRight)
                 }
                 stats[field] = s
             }
@@ -186,18 +180,11 @@ public struct Evaluation {
                 "confident_precision": ratio(s.confidentRight, s.confident),
             ]
         }
-        let calibration: [JSON] = bands.enumerated().map { i, b in
-            [
-                "band": .string("\(b.0)-\(min(b.1, 2000) - (b.1 > 2000 ? 0 : 1))"), "count": .int(bandCounts[i].0),
-                "right": .int(bandCounts[i].1), "precision": ratio(bandCounts[i].1, bandCounts[i].0),
-                "predicted": bandCounts[i].0 == 0 ? .null : .rounded(bandPredicted[i] / Double(bandCounts[i].0), places: 4),
-            ]
-        }
         let report: JSON = [
             "kind": "evaluation", "documents": .int(documents),
             "missing_results": .array(missingDocs.map { .string($0) }),
             "payment_expected_right": .int(paymentExpectedRight),
-            "fields": .object(fieldReport), "calibration": .array(calibration),
+            "fields": .object(fieldReport), "calibration": topBands.json(), "calibration_all": allBands.json(),
             "confident_threshold": .int(confident), "confident": .int(totalConf),
             "confident_precision": ratio(totalConfRight, totalConf),
             "misses": .array(misses),
@@ -220,14 +207,8 @@ public struct Evaluation {
                 + pad(pct(s.at3, s.expected), 10) + pad("\(s.abstainOK)/\(s.abstainExpected)", 12)
                 + pad("\(s.confident)", 11) + pct(s.confidentRight, s.confident) + "\n"
         }
-        out += "calibration (top candidates): band, right/count, observed, predicted (confidence/2000)\n"
-        for (i, b) in bands.enumerated() {
-            let n = bandCounts[i].0
-            out +=
-                "  " + pad("\(b.0)-\(min(b.1, 2001) - 1)", 11) + pad("\(bandCounts[i].1)/\(n)", 9)
-                + pad(pct(bandCounts[i].1, n), 8) + (n == 0 ? "-" : pct(Int((bandPredicted[i] * 1000).rounded()), n * 1000))
-                + "\n"
-        }
+        out += topBands.summary("calibration (top candidates)")
+        out += allBands.summary("calibration (all candidates)")
         out += "confident (>= \(confident)) precision: \(pct(totalConfRight, totalConf)) of \(totalConf)\n"
         if !misses.isEmpty {
             out += "misses:\n"

@@ -142,15 +142,15 @@ def band_bounds(label):
     return int(lo), int(hi) + 1
 
 
-def calibration(figs):
+def calibration(figs, key='calibration', what='top candidates'):
     """Pooled bands: count, right (and mean predicted, where eval reports it) from eval; else the mean
     confidence of the same top candidates from the results."""
     pooled = [f for f in figs if f['row'] not in NOT_CALIBRATED]
-    labels = [b['band'] for b in (pooled[0]['eval'].get('calibration', []) if pooled else [])]
+    labels = [b['band'] for b in (pooled[0]['eval'].get(key, []) if pooled else [])]
     count, right, pred_sum, pred_n = ({lb: 0 for lb in labels} for _ in range(4))
     mine_sum, mine_n = {lb: 0 for lb in labels}, {lb: 0 for lb in labels}
     for f in pooled:
-        for b in f['eval'].get('calibration', []):
+        for b in f['eval'].get(key, []):
             lb = b['band']
             if lb not in count:
                 continue
@@ -172,8 +172,8 @@ def calibration(figs):
                         mine_sum[lb] += conf / 2000
                         mine_n[lb] += 1
     out = [
-        'Calibration, top candidates of account/amount/reference pooled over: %s'
-        % (', '.join(f['row'] for f in pooled) or 'nothing'),
+        'Calibration, %s of account/amount/reference pooled over: %s'
+        % (what, ', '.join(f['row'] for f in pooled) or 'nothing'),
         '',
         '| confidence | count | predicted (mean c/2000) | observed precision |',
         '|---|---:|---:|---:|',
@@ -185,7 +185,7 @@ def calibration(figs):
             pred = '%.2f' % (mine_sum[lb] / mine_n[lb]) if mine_n[lb] else '-'
         obs = '%d/%d = %.2f' % (right[lb], count[lb], right[lb] / count[lb]) if count[lb] else '-'
         out.append('| %s | %d | %s | %s |' % (lb, count[lb], pred, obs))
-    if [mine_n[lb] for lb in labels] != [count[lb] for lb in labels]:
+    if key == 'calibration' and [mine_n[lb] for lb in labels] != [count[lb] for lb in labels]:
         out.append('(warning: eval counted %s top candidates per band, the results give %s)'
                    % ([count[lb] for lb in labels], [mine_n[lb] for lb in labels]))
     return out
@@ -224,6 +224,7 @@ def table(out):
     for n in notes:
         text.append('Skipped: ' + n)
     text += [''] + calibration(figs)
+    text += [''] + calibration(figs, 'calibration_all', 'all candidates')
     text += ['', 'Per document: %s/<set>.detail.txt (grep WRONG); eval reports: %s/<set>.eval.json' % (out, out)]
     print('\n'.join(text))
 
