@@ -78,7 +78,7 @@ install: build
 	install -m 644 Sources/Extract/Lexicons/*.json $(DESTDIR)$(PREFIX)/share/pp/lexicons/
 	@# ... and the fitted confidence model in ../share/pp/model.
 	install -d $(DESTDIR)$(PREFIX)/share/pp/model
-	install -m 644 Sources/Extract/Model/confidence.json $(DESTDIR)$(PREFIX)/share/pp/model/
+	install -m 644 Sources/Extract/Model/*.json $(DESTDIR)$(PREFIX)/share/pp/model/
 
 lint:
 	$(SWIFT) format lint --strict --recursive --configuration .swift-format Sources Tests Package.swift

@@ -28,7 +28,7 @@ struct Layout: Sendable {
         let kind: LinkKind
     }
 
-    /// The tunable distances and factors (named weights in `Scoring.defaults`).
+    /// The tunable distances and factors (named weights in Model/weights.json).
     struct Params: Sendable {
         var cellGap = 1.2, belowGap = 2.5, rightFactor = 0.95, belowFactor = 0.9, columnFactor = 0.6, claimed = 0.5
         init(_ w: (String) -> Int) {

@@ -109,6 +109,7 @@ if args.first == "eval" {
 }
 
 runTool(extractSpec, arguments: args) { parsed, diagnostics in
+    if case .failure(let error) = Scoring.loaded { throw error }
     let store = ProfileStore.standard()
     if parsed.has("list-profiles") {
         let sink = OutputSink()
