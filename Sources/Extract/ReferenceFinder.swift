@@ -110,6 +110,8 @@ extension Extractor {
                 text = id
             }
             if text.count > 140 { text = String(text.prefix(140)) }
+            // A photographed form: OCR reads the boxes' borders as "|", "[" or "]" between the values.
+            if line.conf != nil { text = Self.withoutBoxBorders(text) }
             var model: String?
             var body = text
             // "97 12-345…", "(97) …": a two-digit model in front.
@@ -226,5 +228,13 @@ extension Extractor {
             if let (m, _) = Self.countryModel(first + " 0", ocr: lines[vli].conf != nil) { return m }
         }
         return nil
+    }
+
+    /// The text without stray box borders: tokens made only of "|[]" go, and those characters are
+    /// trimmed from the ends of the other tokens ("[97 | | 4529…" → "97 4529…").
+    static func withoutBoxBorders(_ text: String) -> String {
+        let borders = CharacterSet(charactersIn: "|[]")
+        return text.split(separator: " ").map { $0.trimmingCharacters(in: borders) }.filter { !$0.isEmpty }
+            .joined(separator: " ")
     }
 }

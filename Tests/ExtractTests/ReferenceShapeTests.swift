@@ -75,4 +75,12 @@ import Testing
         let e = Extractor(profile: try profile("sepa")).extract(lines: lines, einvoice: nil)
         #expect(top(e, "reference")?.value == "940425668")
     }
+
+    @Test func boxBordersReadByOCRAreNoPartOfTheReference() throws {
+        // A photographed slip: the model box and the reference box with their borders read as "[" and "|".
+        let lines = page([("Poziv na broj: [97 | | 45290481155198", 40, 300)], conf: 85)
+        let e = Extractor(profile: try profile("rs")).extract(lines: lines, einvoice: nil)
+        #expect(top(e, "reference")?.value == "45290481155198")
+        #expect(top(e, "reference")?.extra["model"] == "97")
+    }
 }
