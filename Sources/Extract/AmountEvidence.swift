@@ -141,6 +141,29 @@ extension Extractor {
                 break
             }
         }
+        applyBalances(&list, terms)
+    }
+
+    /// Total + an old balance − what was paid (− a discount) = the amount due printed after them: a
+    /// utility bill's account. An old balance adds, payments and discounts subtract, whatever sign they print.
+    func applyBalances(_ list: inout [Candidate], _ terms: [Term]) {
+        func sign(_ t: Term) -> Int? {
+            let e = list[t.index].evidence
+            if e.contains("label:previous") { return 1 }
+            if e.contains("label:paid") || e.contains("label:discount") { return -1 }
+            return nil
+        }
+        for r in terms where r.cents > 0 && !list[r.index].evidence.contains(where: { $0.hasPrefix("difference-of:") }) {
+            for m in terms where Self.before(m, r) && list[m.index].evidence.contains("label:total") {
+                let adjustments = terms.filter { Self.before(m, $0) && Self.before($0, r) && sign($0) != nil }
+                guard (2...4).contains(adjustments.count) else { continue }
+                let balance = m.cents + adjustments.reduce(0) { $0 + sign($1)! * abs($1.cents) }
+                guard balance == r.cents else { continue }
+                list[r.index].score += w("amount.sum_of")
+                list[r.index].evidence.append("balance-of:\(list[m.index].value)")
+                break
+            }
+        }
     }
 
     /// Line items adding up to the amount below them: the right-most amount of each row, summed upwards from the
