@@ -75,14 +75,7 @@ public struct ConfidenceModel: Sendable {
     /// ../share/pp/model/confidence.json (what `make install` lays out). Nil when none is found.
     public static func standard() throws(ToolError) -> ConfidenceModel? {
         let env = ProcessInfo.processInfo.environment["PP_MODEL"].flatMap { $0.isEmpty ? nil : $0 }
-        let dir = (ProfileStore.executablePath() as NSString).deletingLastPathComponent
-        let candidates =
-            env.map { [$0] } ?? [
-                dir + "/pp_Extract.resources/Model/confidence.json",
-                ((dir as NSString).deletingLastPathComponent as NSString).appendingPathComponent(
-                    "share/pp/model/confidence.json"),
-            ]
-        guard let path = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+        guard let path = ShippedData.modelFile("confidence.json", environment: "PP_MODEL").path else {
             if let env { throw ToolError(.usage, code: "unreadable_model", "no model file at '\(env)' (PP_MODEL)") }
             return nil
         }

@@ -69,6 +69,8 @@ public struct DocumentProcessor: Sendable {
     /// Detects each document's languages; their lexicons join the profile's (none: the profile alone).
     public let detector: LanguageDetector?
     let lexicons: [String: Lexicon]
+    /// Extractors by profile and languages: compiling the label phrases is the costliest part of making one.
+    let extractors = ExtractorCache()
 
     public init(choice: ProfileChoice, lexicons: [Lexicon] = [], model: ConfidenceModel? = nil) {
         self.choice = choice
@@ -138,7 +140,7 @@ public struct DocumentProcessor: Sendable {
                 codes.append((code, p["page"]?.intValue ?? index + 1, Box(c["box"]?.arrayValue?.compactMap(\.doubleValue))))
             }
         }
-        var extractor = Extractor(profile: profile)
+        var extractor = extractors.extractor(for: profile)
         extractor.model = model
         extractor.explain = explain
         extractor.maxCandidates = maxCandidates
@@ -159,5 +161,21 @@ public struct DocumentProcessor: Sendable {
         record["candidates"] = .object(cands)
         if lines.isEmpty { record["warning"] = "no text on any page (run pp-ocr on scans and photos first)" }
         return .object(record)
+    }
+}
+
+/// One extractor per profile and set of languages, shared by the documents that use them.
+final class ExtractorCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var byKey: [String: Extractor] = [:]
+
+    func extractor(for profile: Profile) -> Extractor {
+        let key = profile.name + "\u{0}" + profile.languages.joined(separator: "+")
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = byKey[key] { return known }
+        let made = Extractor(profile: profile)
+        byKey[key] = made
+        return made
     }
 }

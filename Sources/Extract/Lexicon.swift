@@ -95,15 +95,7 @@ public struct LexiconStore: Sendable {
         self.init(folders: f)
     }
 
-    public func names() -> [String] {
-        var out: Set<String> = []
-        for f in folders {
-            for n in (try? FileManager.default.contentsOfDirectory(atPath: f)) ?? [] where n.hasSuffix(".json") {
-                out.insert(String(n.dropLast(5)))
-            }
-        }
-        return out.sorted()
-    }
+    public func names() -> [String] { ShippedData.jsonNames(in: folders) }
 
     /// The file for a language tag: "sr-Latn" falls back to "sr".
     func path(for language: String) -> String? {

@@ -158,15 +158,7 @@ public struct ProfileStore: Sendable {
     }
 
     /// Names of the shipped profiles found, sorted.
-    public func names() -> [String] {
-        var out: Set<String> = []
-        for f in folders {
-            for n in (try? FileManager.default.contentsOfDirectory(atPath: f)) ?? [] where n.hasSuffix(".json") {
-                out.insert(String(n.dropLast(5)))
-            }
-        }
-        return out.sorted()
-    }
+    public func names() -> [String] { ShippedData.jsonNames(in: folders) }
 
     /// Loads a profile by name (shipped) or by path (anything with a '/' or ending in .json).
     public func load(_ nameOrPath: String, depth: Int = 0) throws(ToolError) -> Profile {

@@ -11,20 +11,12 @@ public enum Scoring {
     public static var defaults: [String: Int] { (try? loaded.get()) ?? [:] }
 
     static func load() -> Result<[String: Int], ToolError> {
-        let env = ProcessInfo.processInfo.environment["PP_WEIGHTS"].flatMap { $0.isEmpty ? nil : $0 }
-        let dir = (ProfileStore.executablePath() as NSString).deletingLastPathComponent
-        let paths =
-            env.map { [$0] } ?? [
-                dir + "/pp_Extract.resources/Model/weights.json",
-                ((dir as NSString).deletingLastPathComponent as NSString).appendingPathComponent("share/pp/model/weights.json"),
-            ]
-        guard let path = paths.first(where: { FileManager.default.fileExists(atPath: $0) }),
-            let data = FileManager.default.contents(atPath: path)
-        else {
+        let (found, searched) = ShippedData.modelFile("weights.json", environment: "PP_WEIGHTS")
+        guard let path = found, let data = FileManager.default.contents(atPath: path) else {
             return .failure(
                 ToolError(
                     .fatal, code: "no_weights",
-                    "no scoring weights found (looked for \(paths.joined(separator: ", "))); set PP_WEIGHTS"))
+                    "no scoring weights found (looked for \(searched.joined(separator: ", "))); set PP_WEIGHTS"))
         }
         func bad(_ what: String) -> ToolError { ToolError(.fatal, code: "bad_weights", "weights '\(path)': \(what)") }
         guard let json = try? JSON.parse(Array(data)), case .object(let wo)? = json["weights"] else {

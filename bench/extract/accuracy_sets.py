@@ -92,17 +92,22 @@ def synth_rows(synth, notes):
     return rows, files
 
 
-def einvoice_rows(corpus, notes):
-    folder = os.path.join(corpus, 'einvoice-pages')
+def truth_lines(corpus, name, notes):
+    """The folder of a corpus set and the truth lines of its truth.jsonl (None, with a note, if absent)."""
+    folder = os.path.join(corpus, name)
     path = os.path.join(folder, 'truth.jsonl')
     if not os.path.isfile(path):
-        notes.append('einvoice-pages: no %s' % path)
+        notes.append('%s: no %s' % (name, path))
+        return folder, None
+    return folder, [json.loads(line) for line in open(path, encoding='utf-8') if line.strip()]
+
+
+def einvoice_rows(corpus, notes):
+    folder, lines = truth_lines(corpus, 'einvoice-pages', notes)
+    if lines is None:
         return {}, []
     out, files = [], []
-    for line in open(path, encoding='utf-8'):
-        if not line.strip():
-            continue
-        t = json.loads(line)
+    for t in lines:
         src = t['source']
         pay = t.get('payment_expected', True)
         vis = t.get('visible') or {}
@@ -144,16 +149,11 @@ def invoice_rows(corpus, notes):
 
 
 def receipt_rows(corpus, notes):
-    folder = os.path.join(corpus, 'receipts')
-    path = os.path.join(folder, 'truth.jsonl')
-    if not os.path.isfile(path):
-        notes.append('receipts: no %s' % path)
+    folder, lines = truth_lines(corpus, 'receipts', notes)
+    if lines is None:
         return {}, []
     out, files = [], []
-    for line in open(path, encoding='utf-8'):
-        if not line.strip():
-            continue
-        t = json.loads(line)
+    for t in lines:
         src = t['source']
         # A receipt's total is the amount the table asks for; account and reference are not scored.
         out.append(truth_line(src, True, amount=t.get('amount')))
