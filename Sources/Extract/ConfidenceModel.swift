@@ -79,14 +79,6 @@ public struct ConfidenceModel: Sendable {
             if let env { throw ToolError(.usage, code: "unreadable_model", "no model file at '\(env)' (PP_MODEL)") }
             return nil
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ToolError(.usage, code: "unreadable_model", "cannot read model file '\(path)'")
-        }
-        let json: JSON
-        do { json = try JSON.parse(Array(data)) } catch {
-            throw ToolError(
-                .usage, code: "bad_model", "model '\(path)': not valid JSON (\(error.reason) at byte \(error.offset + 1))")
-        }
-        return try decode(json, source: path)
+        return try decode(try ShippedData.readJSON(path, kind: "model"), source: path)
     }
 }

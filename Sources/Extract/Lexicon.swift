@@ -113,13 +113,7 @@ public struct LexiconStore: Sendable {
         }
         // Every profile names its languages and detection loads them all: fold each file's phrases once.
         if let known = LexiconCache.shared.lexicon(for: path) { return known }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ToolError(.usage, code: "bad_lexicon", "cannot read lexicon file '\(path)'")
-        }
-        let json: JSON
-        do { json = try JSON.parse(Array(data)) } catch {
-            throw ToolError(.usage, code: "bad_lexicon", "lexicon '\(path)': not valid JSON (\(error.reason))")
-        }
+        let json = try ShippedData.readJSON(path, kind: "lexicon")
         let lexicon = try Lexicon.decode(json, source: path)
         LexiconCache.shared.store(lexicon, for: path)
         return lexicon

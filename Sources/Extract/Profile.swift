@@ -179,14 +179,7 @@ public struct ProfileStore: Sendable {
                         ? " (no profile folder found; set PP_PROFILES)"
                         : " (known: \(known.joined(separator: ", ")), or give a file path)"))
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ToolError(.usage, code: "unreadable_profile", "cannot read profile file '\(path)'")
-        }
-        let json: JSON
-        do { json = try JSON.parse(Array(data)) } catch {
-            throw ToolError(
-                .usage, code: "bad_profile", "profile '\(path)': not valid JSON (\(error.reason) at byte \(error.offset + 1))")
-        }
+        let json = try ShippedData.readJSON(path, kind: "profile")
         return try Profile.decode(
             json, source: path,
             resolve: { (name: String) throws(ToolError) -> Profile in try self.load(name, depth: depth + 1) },

@@ -19,6 +19,17 @@ enum ShippedData {
         return (searched.first { FileManager.default.fileExists(atPath: $0) }, searched)
     }
 
+    /// A data file's JSON: `kind` names it in errors ("profile"), which say the file and the fault.
+    static func readJSON(_ path: String, kind: String) throws(ToolError) -> JSON {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ToolError(.usage, code: "unreadable_\(kind)", "cannot read \(kind) file '\(path)'")
+        }
+        do { return try JSON.parse(Array(data)) } catch {
+            throw ToolError(
+                .usage, code: "bad_\(kind)", "\(kind) '\(path)': not valid JSON (\(error.reason) at byte \(error.offset + 1))")
+        }
+    }
+
     /// The names of the `.json` files in `folders`, without the extension, sorted and without repeats.
     static func jsonNames(in folders: [String]) -> [String] {
         var out: Set<String> = []
