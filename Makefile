@@ -11,8 +11,9 @@ DEMO := .build/demo
 
 # Debian packages the tools, tests and benchmarks need; `make deps` installs only what is missing.
 APT_PACKAGES := pkg-config
-# pp-ingest: poppler-glib + cairo, leptonica; poppler-utils (pdfinfo, pdftotext, pdftoppm) for checks and benches.
-APT_PACKAGES += libpoppler-glib-dev libcairo2-dev libleptonica-dev poppler-utils
+# pp-ingest: poppler-glib + cairo, leptonica, zxing-cpp (payment codes); poppler-utils (pdfinfo, pdftotext,
+# pdftoppm) for checks and benches.
+APT_PACKAGES += libpoppler-glib-dev libcairo2-dev libleptonica-dev libzxing-dev poppler-utils
 # pp-ocr: libtesseract, the language data it is tested with, OSD for --rotate-pages and --lang auto's script;
 # the CLI for bench-ocr.
 APT_PACKAGES += libtesseract-dev tesseract-ocr tesseract-ocr-eng tesseract-ocr-deu tesseract-ocr-srp \

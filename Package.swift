@@ -40,10 +40,14 @@ let package = Package(
         .systemLibrary(
             name: "CLeptonica", path: "Sources/CLeptonica", pkgConfig: "lept", providers: [.apt(["libleptonica-dev"])]),
 
-        // pp-ingest: PDFs and images in, one page record per page (poppler-glib + cairo, leptonica).
+        // zxing-cpp (Debian's libzxing-dev, C++ only) behind a small C face, for the payment codes on pages.
+        .target(
+            name: "CZXing", path: "Sources/CZXing", linkerSettings: [.linkedLibrary("ZXing")]),
+
+        // pp-ingest: PDFs and images in, one page record per page (poppler-glib + cairo, leptonica, zxing-cpp).
         // The leptonica image owner shared by pp-ingest and pp-ocr.
         .target(name: "PixImage", dependencies: ["CLeptonica"]),
-        .target(name: "Ingest", dependencies: ["PPShared", "CPoppler", "CCairo", "CLeptonica", "PixImage"]),
+        .target(name: "Ingest", dependencies: ["PPShared", "CPoppler", "CCairo", "CLeptonica", "PixImage", "CZXing"]),
         .executableTarget(name: "pp-ingest", dependencies: ["Ingest", "PPShared"]),
         .testTarget(name: "IngestTests", dependencies: ["Ingest", "PPShared"]),
 
@@ -60,5 +64,6 @@ let package = Package(
         .testTarget(name: "CardCheckTests", dependencies: ["CardCheck", "PPShared"]),
         // Runs the built tools on Tests/Golden/<tool>/<case>/ and compares bytes.
         .testTarget(name: "GoldenTests", dependencies: ["PPShared"]),
-    ]
+    ],
+    cxxLanguageStandard: .cxx17
 )

@@ -1,0 +1,143 @@
+import CLeptonica
+import CZXing
+import PPShared
+import PixImage
+
+/// One code zxing-cpp read, in the pixels of the image it was read from.
+struct DecodedCode: Equatable {
+    /// "qr", "microqr", "pdf417", "datamatrix" or "aztec".
+    let type: String
+    /// The content as text, exactly as encoded (line endings, byte-order mark and padding kept).
+    let text: String
+    /// The corners (top-left, top-right, bottom-right, bottom-left of the symbol) in pixels.
+    let corners: [(x: Double, y: Double)]
+
+    static func == (a: DecodedCode, b: DecodedCode) -> Bool {
+        a.type == b.type && a.text == b.text && a.corners.elementsEqual(b.corners) { $0.x == $1.x && $0.y == $1.y }
+    }
+
+    /// The axis-aligned box around the corners: [x0, y0, x1, y1].
+    var bounds: [Double] {
+        let xs = corners.map(\.x)
+        let ys = corners.map(\.y)
+        return [xs.min() ?? 0, ys.min() ?? 0, xs.max() ?? 0, ys.max() ?? 0]
+    }
+
+    /// The same code with its corners mapped by `transform` (pixels of a crop or a scaled copy to
+    /// pixels or points of the page).
+    func mapped(_ transform: (Double, Double) -> (x: Double, y: Double)) -> DecodedCode {
+        DecodedCode(type: type, text: text, corners: corners.map { transform($0.x, $0.y) })
+    }
+
+    /// The record value: `{"type","text","box","page"}`, the box given in points.
+    func json(page: Int, box: [Double]) -> JSON {
+        ["type": .string(type), "text": .string(text), "box": .box(box), "page": .int(page)]
+    }
+}
+
+/// An 8-bit grey image in natural byte order (one byte a pixel, `stride` bytes a row), the form
+/// zxing-cpp reads.
+struct GreyPixels {
+    let width: Int
+    let height: Int
+    let stride: Int
+    let bytes: [UInt8]
+
+    /// The pixels of an 8-bit leptonica image (whose bytes sit big-endian inside 32-bit words).
+    init?(_ image: PixImage) {
+        guard image.depth == 8, pixGetColormap(image.pix) == nil, let words = pixGetData(image.pix) else { return nil }
+        let w = image.width
+        let h = image.height
+        let wpl = Int(pixGetWpl(image.pix))
+        let src = UnsafeRawPointer(words).assumingMemoryBound(to: UInt8.self)
+        width = w
+        height = h
+        stride = w
+        bytes = [UInt8](unsafeUninitializedCapacity: w * h) { buffer, count in
+            for y in 0..<h {
+                let row = src + y * wpl * 4
+                let out = buffer.baseAddress! + y * w
+                #if _endian(little)
+                    for x in 0..<w { out[x] = row[x ^ 3] }
+                #else
+                    for x in 0..<w { out[x] = row[x] }
+                #endif
+            }
+            count = w * h
+        }
+    }
+}
+
+/// zxing-cpp's reader (through Sources/CZXing) for the symbologies payment documents carry.
+enum CodeReader {
+    /// How hard one pass looks.
+    struct Pass {
+        var tryHarder = true
+        var tryRotate = true
+        var tryDownscale = true
+        var binarizer = Int32(CZX_LOCAL_AVERAGE)
+        /// Symbols with a damaged error correction block are not returned either way.
+        static let thorough = Pass()
+        static let quick = Pass(tryHarder: false, tryRotate: false, tryDownscale: false)
+    }
+
+    static let allFormats = CZX_QR | CZX_MICRO_QR | CZX_PDF417 | CZX_DATA_MATRIX | CZX_AZTEC
+
+    /// The linked library's version, e.g. "1.4.0".
+    static var version: String { String(cString: czx_version()) }
+
+    /// Every code in `pixels` (grey), empty when none or when zxing fails.
+    static func read(_ pixels: GreyPixels, pass: Pass = .thorough) -> [DecodedCode] {
+        var options = czx_options(
+            formats: Int32(allFormats), try_harder: pass.tryHarder ? 1 : 0, try_rotate: pass.tryRotate ? 1 : 0,
+            try_downscale: pass.tryDownscale ? 1 : 0, is_pure: 0, binarizer: pass.binarizer, max_symbols: 0)
+        var results: UnsafeMutablePointer<czx_result>?
+        let count = pixels.bytes.withUnsafeBufferPointer { buffer in
+            czx_read(
+                buffer.baseAddress, Int32(pixels.width), Int32(pixels.height), Int32(pixels.stride), 1, &options, &results)
+        }
+        guard count > 0, let results else { return [] }
+        defer { czx_free(results, count) }
+        return (0..<Int(count)).compactMap { decoded(results[$0]) }
+    }
+
+    static func read(_ image: PixImage, pass: Pass = .thorough) -> [DecodedCode] {
+        guard let pixels = GreyPixels(image) else { return [] }
+        return read(pixels, pass: pass)
+    }
+
+    private static func decoded(_ r: czx_result) -> DecodedCode? {
+        guard let type = typeName(r.format) else { return nil }
+        let corners = withUnsafeBytes(of: r.x) { xs in
+            withUnsafeBytes(of: r.y) { ys in
+                (0..<4).map {
+                    (x: Double(xs.load(fromByteOffset: $0 * 4, as: Int32.self)),
+                        y: Double(ys.load(fromByteOffset: $0 * 4, as: Int32.self)))
+                }
+            }
+        }
+        let bytes = r.bytes.map { Array(UnsafeBufferPointer(start: $0, count: r.bytes_length)) } ?? []
+        let zxingText = r.text.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: r.text_length), as: UTF8.self) }
+        return DecodedCode(
+            type: type, text: text(bytes: bytes, zxingText: zxingText ?? "", hasECI: r.has_eci != 0), corners: corners)
+    }
+
+    /// The text of a symbol: its own bytes when they are UTF-8 and no ECI names another character
+    /// set (kept byte for byte: a byte-order mark, CR LF, trailing spaces), else zxing's conversion
+    /// (the ECI's character set, or the one zxing guesses, such as ISO 8859-1 for EPC's coding 2).
+    static func text(bytes: [UInt8], zxingText: String, hasECI: Bool) -> String {
+        if !hasECI, let utf8 = String(validating: bytes, as: UTF8.self) { return utf8 }
+        return zxingText
+    }
+
+    static func typeName(_ format: Int32) -> String? {
+        switch Int(format) {
+        case CZX_QR: return "qr"
+        case CZX_MICRO_QR: return "microqr"
+        case CZX_PDF417: return "pdf417"
+        case CZX_DATA_MATRIX: return "datamatrix"
+        case CZX_AZTEC: return "aztec"
+        default: return nil
+        }
+    }
+}
