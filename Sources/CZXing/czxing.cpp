@@ -44,6 +44,7 @@ ZXing::DecodeHints hintsFrom(const czx_options *o) {
         case CZX_BOOL_CAST: hints.setBinarizer(ZXing::Binarizer::BoolCast); break;
         default: hints.setBinarizer(ZXing::Binarizer::LocalAverage); break;
         }
+        hints.setReturnErrors(o->return_errors != 0);
         if (o->max_symbols > 0 && o->max_symbols < 255) hints.setMaxNumberOfSymbols(static_cast<uint8_t>(o->max_symbols));
     }
     return hints;
@@ -77,17 +78,19 @@ extern "C" int czx_read(const uint8_t *pixels, int width, int height, int stride
         ZXing::ImageView view(pixels, width, height, channels == 1 ? ZXing::ImageFormat::Lum : ZXing::ImageFormat::RGB,
                               stride);
         ZXing::Results found = ZXing::ReadBarcodes(view, hintsFrom(options));
+        auto wanted = [](const ZXing::Result &r) { return flagOf(r.format()) != 0 && (r.isValid() || r.error()); };
         int valid = 0;
         for (const auto &r : found) {
-            if (r.isValid() && flagOf(r.format())) valid++;
+            if (wanted(r)) valid++;
         }
         if (valid == 0) return 0;
         out = static_cast<czx_result *>(std::calloc(static_cast<size_t>(valid), sizeof(czx_result)));
         if (!out) return -1;
         for (const auto &r : found) {
-            if (!r.isValid() || !flagOf(r.format())) continue;
+            if (!wanted(r)) continue;
             czx_result &c = out[stored++];
             c.format = flagOf(r.format());
+            c.failed = r.isValid() ? 0 : 1;
             const ZXing::ByteArray &bytes = r.bytes();
             c.bytes = copyOut(bytes.data(), bytes.size(), false);
             c.bytes_length = bytes.size();

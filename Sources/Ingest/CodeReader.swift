@@ -11,9 +11,12 @@ struct DecodedCode: Equatable {
     let text: String
     /// The corners (top-left, top-right, bottom-right, bottom-left of the symbol) in pixels.
     let corners: [(x: Double, y: Double)]
+    /// Found (finder patterns, the symbol's outline) but not decoded: a place to look closer at.
+    var failed = false
 
     static func == (a: DecodedCode, b: DecodedCode) -> Bool {
-        a.type == b.type && a.text == b.text && a.corners.elementsEqual(b.corners) { $0.x == $1.x && $0.y == $1.y }
+        a.type == b.type && a.text == b.text && a.failed == b.failed
+            && a.corners.elementsEqual(b.corners) { $0.x == $1.x && $0.y == $1.y }
     }
 
     /// The axis-aligned box around the corners: [x0, y0, x1, y1].
@@ -26,7 +29,7 @@ struct DecodedCode: Equatable {
     /// The same code with its corners mapped by `transform` (pixels of a crop or a scaled copy to
     /// pixels or points of the page).
     func mapped(_ transform: (Double, Double) -> (x: Double, y: Double)) -> DecodedCode {
-        DecodedCode(type: type, text: text, corners: corners.map { transform($0.x, $0.y) })
+        DecodedCode(type: type, text: text, corners: corners.map { transform($0.x, $0.y) }, failed: failed)
     }
 
     /// The record value: `{"type","text","box","page"}`, the box given in points.
@@ -76,7 +79,8 @@ enum CodeReader {
         var tryRotate = true
         var tryDownscale = true
         var binarizer = Int32(CZX_LOCAL_AVERAGE)
-        /// Symbols with a damaged error correction block are not returned either way.
+        /// Also return symbols found but not decoded (`failed`).
+        var returnErrors = false
         static let thorough = Pass()
         static let quick = Pass(tryHarder: false, tryRotate: false, tryDownscale: false)
     }
@@ -90,7 +94,8 @@ enum CodeReader {
     static func read(_ pixels: GreyPixels, pass: Pass = .thorough) -> [DecodedCode] {
         var options = czx_options(
             formats: Int32(allFormats), try_harder: pass.tryHarder ? 1 : 0, try_rotate: pass.tryRotate ? 1 : 0,
-            try_downscale: pass.tryDownscale ? 1 : 0, is_pure: 0, binarizer: pass.binarizer, max_symbols: 0)
+            try_downscale: pass.tryDownscale ? 1 : 0, is_pure: 0, binarizer: pass.binarizer, max_symbols: 0,
+            return_errors: pass.returnErrors ? 1 : 0)
         var results: UnsafeMutablePointer<czx_result>?
         let count = pixels.bytes.withUnsafeBufferPointer { buffer in
             czx_read(
@@ -119,7 +124,8 @@ enum CodeReader {
         let bytes = r.bytes.map { Array(UnsafeBufferPointer(start: $0, count: r.bytes_length)) } ?? []
         let zxingText = r.text.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: r.text_length), as: UTF8.self) }
         return DecodedCode(
-            type: type, text: text(bytes: bytes, zxingText: zxingText ?? "", hasECI: r.has_eci != 0), corners: corners)
+            type: type, text: text(bytes: bytes, zxingText: zxingText ?? "", hasECI: r.has_eci != 0), corners: corners,
+            failed: r.failed != 0)
     }
 
     /// The text of a symbol: its own bytes when they are UTF-8 and no ECI names another character

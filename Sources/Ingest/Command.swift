@@ -19,6 +19,7 @@ public enum IngestCommand {
             .value("thumbnails", "W", help: "also write a PNG thumbnail W pixels wide per page"),
             .value("password", "PW", help: "user password for encrypted PDFs (better: PP_PDF_PASSWORD)"),
             .value("image-dpi", "N", help: "resolution assumed for images that state none (default 300)"),
+            .flag("no-codes", help: "do not read QR, PDF417, Data Matrix and Aztec codes on the pages"),
             .value("jobs", short: "j", "N", help: "pages worked on in parallel (default: all cores)"),
         ],
         examples: [
@@ -27,13 +28,16 @@ public enum IngestCommand {
             ("PP_PDF_PASSWORD=secret pp-ingest locked.pdf", "an encrypted PDF, the password kept out of `ps`"),
             ("pp-ingest --raster --color --thumbnails 200 scan.pdf", "render every page in colour, with thumbnails"),
             ("pp-pages a.pdf --delete 2 -o b.pdf | pp-ingest -", "ingest what pp-pages wrote"),
+            ("pp-ingest --no-codes bills/", "skip reading payment codes (a little faster on pages with none)"),
         ],
         notes: """
             Page records carry "lines" (words and boxes in PDF points, origin top-left) when the PDF
             has usable text, and "image" (a PNG in the work folder, or the image file itself) when
             the page needs OCR. Rasters are named by the file's SHA-256 and reused when present, so
             a rerun or an interrupted batch is cheap. Attachments (e.g. Factur-X XML) are listed on
-            the first page record and saved to the work folder.
+            the first page record and saved to the work folder. QR, Micro QR, PDF417, Data Matrix and
+            Aztec codes found on a page are in its "codes" (type, text exactly as encoded, box in
+            points), read with zxing-cpp.
             """)
 
     /// Builds the options from the parsed command line and environment.
@@ -50,6 +54,7 @@ public enum IngestCommand {
         if args.value("thumbnails") != nil { o.thumbnailWidth = try args.int("thumbnails", default: 200, in: 8...4000) }
         o.password = args.value("password") ?? environment["PP_PDF_PASSWORD"]
         o.imageDPI = try args.int("image-dpi", default: 300, in: 10...2400)
+        o.codes = !args.has("no-codes")
         return o
     }
 

@@ -20,6 +20,8 @@ public struct IngestOptions: Sendable {
     public var imageDPI = 300
     /// PNG zlib level for written rasters (1 is fast and still small for page images).
     public var pngCompression: Int32 = 1
+    /// Read QR, PDF417, Data Matrix and Aztec codes on every page ("codes"); --no-codes turns it off.
+    public var codes = true
 
     public init() {}
 

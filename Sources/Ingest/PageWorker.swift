@@ -44,6 +44,8 @@ public final class PageWorker {
     private var open: (path: String, document: PDFDocument)?
     /// The last raster band surface, reused by the next page of the same size.
     private let bands = BandCache()
+    /// The survey surface of the code search (PDFCodes), kept for the next page of the same size.
+    let codeBands = BandCache()
     /// The encoded "lines" of the page being worked on.
     private var lines: [UInt8]?
 
@@ -151,7 +153,16 @@ public final class PageWorker {
             record["text_source"] = .null
         }
         if options.rasterAll || !usable {
-            record["image"] = try raster(page, info: info, index: index, width: w, height: h, record: &record)
+            let (image, rendered) = try raster(page, info: info, index: index, width: w, height: h, record: &record)
+            record["image"] = image
+            if options.codes, !usable, let path = image["path"]?.stringValue, let dpi = image["dpi"]?.intValue,
+                let pixels = rendered ?? reread(path: path)
+            {
+                imageCodes(pixels, pointsPerPixel: 72 / Double(dpi), into: &record)
+            }
+        }
+        if options.codes, usable {
+            pdfCodes(page, width: w, height: h, raw: raw, rotation: text.rotation, into: &record)
         }
         if let thumbWidth = options.thumbnailWidth {
             let path = info.folder(options) + "/p\(index + 1)-thumb\(thumbWidth).png"
@@ -192,9 +203,10 @@ public final class PageWorker {
         return d
     }
 
+    /// The page's raster record value, and the image when it was rendered now (nil when reused).
     private func raster(
         _ page: PDFPage, info: DocumentInfo, index: Int, width w: Double, height h: Double, record: inout [String: JSON]
-    ) throws(ToolError) -> JSON {
+    ) throws(ToolError) -> (JSON, Image?) {
         let dpi = Self.effectiveDPI(width: w, height: h, dpi: options.dpi, maxPixels: options.maxPixels)
         if dpi < options.dpi {
             addWarning(
@@ -207,7 +219,9 @@ public final class PageWorker {
         }
         let path = info.folder(options) + "/p\(index + 1)-\(dpi)dpi-\(options.color ? "color" : "gray").png"
         if let existing = pngSize(path: path) {
-            return ["path": .string(path), "dpi": .int(dpi), "width": .int(existing.width), "height": .int(existing.height)]
+            return (
+                ["path": .string(path), "dpi": .int(dpi), "width": .int(existing.width), "height": .int(existing.height)], nil
+            )
         }
         let pw = max(1, Int((w * Double(dpi) / 72).rounded(.up)))
         let ph = max(1, Int((h * Double(dpi) / 72).rounded(.up)))
@@ -220,7 +234,7 @@ public final class PageWorker {
                 "page \(index + 1) of '\(info.item.source)': cannot render \(pw) x \(ph) pixels (out of memory?)")
         }
         try image.writePNG(to: path, compression: options.pngCompression)
-        return ["path": .string(path), "dpi": .int(dpi), "width": .int(pw), "height": .int(ph)]
+        return (["path": .string(path), "dpi": .int(dpi), "width": .int(pw), "height": .int(ph)], image)
     }
 
     // MARK: Image pages
@@ -297,6 +311,12 @@ public final class PageWorker {
         }
         if header.dpi <= 1 { imageJSON["dpi_assumed"] = true }
         record["image"] = .object(imageJSON)
+        if options.codes {
+            if decoded == nil { decoded = presentedImage(info, header: header, index: index) }
+            if let decoded {
+                imageCodes(decoded, pointsPerPixel: 72 * Double(ow) / (Double(dpi) * Double(decoded.width)), into: &record)
+            }
+        }
 
         if let thumbWidth = options.thumbnailWidth {
             let path = info.folder(options) + "/p\(index + 1)-thumb\(thumbWidth).png"

@@ -216,10 +216,13 @@ public final class PDFPage {
 
     /// Renders the page into a white cairo RGB24 image `width` x `height` pixels at `scale` pixels per
     /// point (poppler_page_render). The caller owns the returned surface.
-    /// `offsetY` renders the band of the page that starts that many pixels down.
+    /// `offsetY` renders the band of the page that starts that many pixels down, `offsetX` the part
+    /// that starts that many pixels right (a crop).
     /// `reuse` is a surface of a previous render with the same size, painted over instead of
     /// allocating a fresh one (saves page faults on every page of a batch).
-    func render(width: Int, height: Int, scale: Double, offsetY: Int = 0, reuse: CairoImage? = nil) -> CairoImage? {
+    func render(width: Int, height: Int, scale: Double, offsetX: Int = 0, offsetY: Int = 0, reuse: CairoImage? = nil)
+        -> CairoImage?
+    {
         let image: CairoImage
         if let reuse, reuse.width == width, reuse.height == height {
             image = reuse
@@ -231,7 +234,7 @@ public final class PDFPage {
         let cr = cairo_create(image.surface)
         cairo_set_source_rgb(cr, 1, 1, 1)
         cairo_paint(cr)
-        if offsetY != 0 { cairo_translate(cr, 0, -Double(offsetY)) }
+        if offsetX != 0 || offsetY != 0 { cairo_translate(cr, -Double(offsetX), -Double(offsetY)) }
         cairo_scale(cr, scale, scale)
         poppler_page_render(handle, cr)
         cairo_destroy(cr)

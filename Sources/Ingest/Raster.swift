@@ -18,9 +18,10 @@ extension PixImage {
     /// at most `bandPixels`, so the peak memory is the Pix plus one band, not a full RGB24 copy.
     ///
     /// `bands` keeps the last band surface of a worker for the next page of the same size.
+    /// `origin` (pixels at `scale`) renders the part of the page that starts there: a crop.
     static func render(
         _ page: PDFPage, width: Int, height: Int, scale: Double, color: Bool, dpi: Int, bandPixels: Int = 12_000_000,
-        bands: BandCache? = nil
+        bands: BandCache? = nil, origin: (x: Int, y: Int) = (0, 0)
     ) -> Image? {
         LeptonicaMessages.silence()
         // Every pixel is written below, so the image need not be cleared first.
@@ -33,7 +34,10 @@ extension PixImage {
         var top = 0
         while top < height {
             let rows = min(bandRows, height - top)
-            guard let band = page.render(width: width, height: rows, scale: scale, offsetY: top, reuse: bands?.surface),
+            guard
+                let band = page.render(
+                    width: width, height: rows, scale: scale, offsetX: origin.x, offsetY: origin.y + top,
+                    reuse: bands?.surface),
                 let src = band.data
             else { return nil }
             bands?.surface = band

@@ -35,6 +35,7 @@ typedef struct czx_options {
     int is_pure;        // ... isPure (a generated image holding one aligned code)
     int binarizer;      // CZX_LOCAL_AVERAGE ...
     int max_symbols;    // 0: no limit (255)
+    int return_errors;  // also return symbols that were found but could not be decoded (czx_result.failed)
 } czx_options;
 
 typedef struct czx_result {
@@ -46,6 +47,7 @@ typedef struct czx_result {
     int has_eci;             // the symbol states its character set (ECI)
     int x[4], y[4];          // corners in pixels: top-left, top-right, bottom-right, bottom-left of the symbol
     int orientation;         // degrees the symbol is turned
+    int failed;              // found (finder patterns, a symbol's outline) but not decoded; only with return_errors
 } czx_result;
 
 /// Reads every code in an 8-bit grey (channels 1) or RGB (channels 3) image, `stride` bytes a row.
