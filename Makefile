@@ -27,7 +27,7 @@ APT_PACKAGES += libqpdf-dev libgnutls28-dev qpdf
 export OMP_THREAD_LIMIT := 1
 
 .PHONY: deps build test demo install lint format clean bench bench-tools bench-cardcheck bench-pages bench-ingest \
-	bench-ocr bench-extract corpus-ingest corpus-pages accuracy fit batch synth
+	bench-ocr bench-extract corpus-ingest corpus-pages codes-accuracy accuracy fit batch synth
 
 deps:
 	@missing=$$(for p in $(APT_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
@@ -110,6 +110,10 @@ corpus-ingest: build
 	python3 Tests/Corpus/ingest_corpus.py $(BIN)/pp-ingest $(CORPUS)/pdfs $(CORPUS)/invoices
 corpus-pages: build
 	bash Tests/Corpus/pages.sh $(BIN)/pp-pages $(CORPUS)/pdfs
+# pp-ingest's payment-code reading (QR, PDF417) over a labelled folder: decode rate and exact payloads per
+# format (bench/codes/decode_rate.sh; skipped when the folder is absent).
+codes-accuracy: build
+	bash bench/codes/decode_rate.sh $(CORPUS)/payment-codes $(BIN)/pp-ingest
 # One table of pp-extract's accuracy over every data set present (bench/extract/README.md); OCR is cached
 # in .build/accuracy/pages, so a rerun takes seconds. BIN=dir on the command line uses those tools unbuilt.
 #   make accuracy [CORPUS=dir] [SYNTH=dir] [FRESH=1] [JOBS=2]

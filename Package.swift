@@ -44,10 +44,12 @@ let package = Package(
         .target(
             name: "CZXing", path: "Sources/CZXing", linkerSettings: [.linkedLibrary("ZXing")]),
 
-        // pp-ingest: PDFs and images in, one page record per page (poppler-glib + cairo, leptonica, zxing-cpp).
+        // pp-ingest: PDFs and images in, one page record per page (poppler-glib + cairo, leptonica, zxing-cpp;
+        // libqpdf tells from a page's content stream whether it draws anything but text, to skip the code survey).
         // The leptonica image owner shared by pp-ingest and pp-ocr.
         .target(name: "PixImage", dependencies: ["CLeptonica"]),
-        .target(name: "Ingest", dependencies: ["PPShared", "CPoppler", "CCairo", "CLeptonica", "PixImage", "CZXing"]),
+        .target(
+            name: "Ingest", dependencies: ["PPShared", "CPoppler", "CCairo", "CLeptonica", "PixImage", "CZXing", "CQPDF"]),
         .executableTarget(name: "pp-ingest", dependencies: ["Ingest", "PPShared"]),
         .testTarget(name: "IngestTests", dependencies: ["Ingest", "PPShared"]),
 

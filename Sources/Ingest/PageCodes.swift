@@ -6,11 +6,17 @@ import PixImage
 /// `[{"type","text","box","page"}]` with boxes in points like the page's other boxes; the key is
 /// left out when the page has none (and with --no-codes).
 extension PageWorker {
-    /// A PDF page with a usable text layer: the cheap survey (PDFCodes). With `rotation` (the
-    /// page's `text_rotation`) boxes are turned into the frame its lines and size are given in.
+    /// A PDF page with a usable text layer: nothing when its content stream draws only text
+    /// (ContentScan), else the survey (PDFCodes). With `rotation` (the page's `text_rotation`)
+    /// boxes are turned into the frame its lines and size are given in.
     func pdfCodes(
-        _ page: PDFPage, width: Double, height: Double, raw: RawTextLayer, rotation: Int, into record: inout [String: JSON]
+        _ page: PDFPage, info: DocumentInfo, index: Int, width: Double, height: Double, raw: RawTextLayer, rotation: Int,
+        into record: inout [String: JSON]
     ) {
+        if contentScan?.path != info.item.path {
+            contentScan = (info.item.path, ContentScan(path: info.item.path, password: options.password))
+        }
+        if contentScan?.scan?.mayHoldCode(page: index) == false { return }
         let codes = PDFCodes.find(page: page, width: width, height: height, text: raw, bands: codeBands)
         store(codes, into: &record) { box in
             let r = TextDirection.turned(

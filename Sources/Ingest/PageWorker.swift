@@ -46,6 +46,8 @@ public final class PageWorker {
     private let bands = BandCache()
     /// The survey surface of the code search (PDFCodes), kept for the next page of the same size.
     let codeBands = BandCache()
+    /// The content scan (qpdf) of the last PDF whose codes were looked for; nil scan when qpdf cannot read it.
+    var contentScan: (path: String, scan: ContentScan?)?
     /// The encoded "lines" of the page being worked on.
     private var lines: [UInt8]?
 
@@ -162,7 +164,7 @@ public final class PageWorker {
             }
         }
         if options.codes, usable {
-            pdfCodes(page, width: w, height: h, raw: raw, rotation: text.rotation, into: &record)
+            pdfCodes(page, info: info, index: index, width: w, height: h, raw: raw, rotation: text.rotation, into: &record)
         }
         if let thumbWidth = options.thumbnailWidth {
             let path = info.folder(options) + "/p\(index + 1)-thumb\(thumbWidth).png"
