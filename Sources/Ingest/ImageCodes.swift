@@ -2,33 +2,55 @@ import CLeptonica
 import PPShared
 
 /// The codes in a photo or a scan, read on its own pixels as the page is presented (EXIF
-/// orientation applied). A big image is read on a reduced copy first (fast), then at full size;
-/// where zxing finds a symbol it cannot read, that part is read again closer (enlarged, then
-/// binarized), which is what small, blurred, noisy or slightly damaged codes need.
+/// orientation applied). A big image is read on a reduced copy first (fast: a JPEG is decoded
+/// reduced and grey by libjpeg itself), then at full size; where zxing finds a symbol it cannot
+/// read, that part is read again closer (enlarged, then binarized), which is what small, blurred,
+/// noisy or slightly damaged codes need.
 enum ImageCodes {
-    /// The long side of the reduced copy read first.
-    static let reducedSide = 1600
+    /// A reduced copy is read first when the image's long side is at least this many pixels.
+    static let reduceFrom = 2400
 
-    /// The codes of `image` (8-bit grey or colour), in the pixels of `image`.
+    /// An image to read, with the factor from its pixels to the pixels codes are reported in.
+    typealias Scaled = (image: Image, scale: Double)
+
+    /// The codes of `image` (any depth), in its pixels; a big image (a 300-dpi scan) is read on a
+    /// copy halved until under `reduceFrom` first.
     static func find(in image: Image) -> [DecodedCode] {
         guard let grey = greyCopy(image) else { return [] }
+        var reduced: Scaled?
+        var side = max(grey.width, grey.height)
+        var current = grey
+        while side >= reduceFrom, let half = pixScaleAreaMap2(current.pix) {
+            current = Image(taking: half)
+            side = max(current.width, current.height)
+            reduced = (current, Double(grey.width) / Double(current.width))
+        }
+        return find(reduced: reduced) { (grey, 1) }
+    }
+
+    /// The codes of an image given as a cheap `reduced` copy (nil when there is none) and its
+    /// `full` size, decoded only when the reduced copy gave no code. Coordinates are those the
+    /// scales lead to.
+    static func find(reduced: Scaled?, full: () -> Scaled?) -> [DecodedCode] {
         var pass = CodeReader.Pass.thorough
         pass.returnErrors = true
         var seen: [DecodedCode] = []
-        let side = max(grey.width, grey.height)
-        if side > reducedSide * 5 / 4, let reduced = scaled(grey, by: Double(reducedSide) / Double(side)) {
-            let factor = Double(grey.width) / Double(reduced.width)
-            let codes = CodeReader.read(reduced, pass: pass).map { $0.mapped { x, y in (x * factor, y * factor) } }
+        if let (image, scale) = reduced {
+            let codes = CodeReader.read(image, pass: pass).map { $0.mapped { x, y in (x * scale, y * scale) } }
             if codes.contains(where: { !$0.failed }) { return PDFCodes.unique(codes.filter { !$0.failed }) }
             seen += codes
         }
-        let codes = CodeReader.read(grey, pass: pass)
+        guard let (image, scale) = full(), let grey = greyCopy(image) else { return [] }
+        // The reduced copy has been read: zxing need not scale the full one down again.
+        pass.tryDownscale = reduced == nil
+        let codes = CodeReader.read(grey, pass: pass).map { $0.mapped { x, y in (x * scale, y * scale) } }
         if codes.contains(where: { !$0.failed }) { return PDFCodes.unique(codes.filter { !$0.failed }) }
         seen += codes
         var found: [DecodedCode] = []
         for spot in seen where spot.failed {
             if found.contains(where: { PDFCodes.close($0, spot) }) { continue }
-            found += closer(grey, at: spot.bounds)
+            let local = spot.bounds.map { $0 / scale }
+            found += closer(grey, at: local).map { $0.mapped { x, y in (x * scale, y * scale) } }
         }
         return PDFCodes.unique(found)
     }
@@ -67,12 +89,6 @@ enum ImageCodes {
     static func greyCopy(_ image: Image) -> Image? {
         if image.depth == 8, pixGetColormap(image.pix) == nil { return image }
         guard let pix = pixConvertTo8(image.pix, 0) else { return nil }
-        return Image(taking: pix)
-    }
-
-    /// A reduced copy (smoothed, so noise and fine print fade before the modules do).
-    static func scaled(_ image: Image, by factor: Double) -> Image? {
-        guard let pix = pixScaleSmooth(image.pix, Float(factor), Float(factor)) else { return nil }
         return Image(taking: pix)
     }
 

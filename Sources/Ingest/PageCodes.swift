@@ -26,11 +26,52 @@ extension PageWorker {
         }
     }
 
-    /// A photo, a scan or a rendered page without text: read on its pixels; `pointsPerPixel` is 72
-    /// over the resolution the record's `size` was computed with (for `image` as given).
+    /// A scan or a rendered page without text: read on its pixels; `pointsPerPixel` is 72 over the
+    /// resolution the record's `size` was computed with.
     func imageCodes(_ image: Image, pointsPerPixel: Double, into record: inout [String: JSON]) {
         let codes = ImageCodes.find(in: image)
         store(codes, into: &record) { box in box.map { $0 * pointsPerPixel } }
+    }
+
+    /// An image page (a photo, a scan, a TIFF frame) as presented, `ow` pixels wide after its EXIF
+    /// orientation at `dpi`. A JPEG is read reduced and grey first (libjpeg's scaled luminance
+    /// decode), at full size only when that finds nothing; other images are decoded once (or
+    /// `decoded`, the normalized image the record already made, is used).
+    func imageCodes(
+        _ info: DocumentInfo, header: ImageHeader, index: Int, ow: Int, dpi: Int, decoded: Image?,
+        into record: inout [String: JSON]
+    ) {
+        var reduced: ImageCodes.Scaled?
+        let side = max(header.width, header.height)
+        if decoded == nil, header.isJPEG {
+            // Halved while the long side stays at 1000 pixels or more: a phone photo of a bill at 1/2 or 1/4.
+            var factor = 1
+            while factor < 8, side / (factor * 2) >= 1000 { factor *= 2 }
+            if factor > 1, let image = greyJPEG(info.item.path, reduction: factor, orientation: header.orientation) {
+                reduced = (image, Double(ow) / Double(image.width))
+            }
+        }
+        let codes = ImageCodes.find(reduced: reduced) {
+            if let decoded { return (decoded, Double(ow) / Double(decoded.width)) }
+            var image: Image?
+            if header.isJPEG, header.width * header.height <= options.maxPixels {
+                image = greyJPEG(info.item.path, reduction: 1, orientation: header.orientation)
+            }
+            guard let image = image ?? presentedImage(info, header: header, index: index) else { return nil }
+            return (image, Double(ow) / Double(image.width))
+        }
+        store(codes, into: &record) { box in box.map { $0 * 72 / Double(dpi) } }
+    }
+
+    /// A JPEG decoded grey (luminance only) at 1/`reduction` size, EXIF orientation applied.
+    func greyJPEG(_ path: String, reduction: Int, orientation: Int) -> Image? {
+        LeptonicaMessages.silence()
+        var warnings: Int32 = 0
+        guard let pix = pixReadJpeg(path, 0, Int32(reduction), &warnings, Int32(L_JPEG_READ_LUMINANCE)) else {
+            return nil
+        }
+        let image = Image(taking: pix)
+        return ImageNormalizer.normalize(image, orientation: orientation) ? image : nil
     }
 
     /// The page's rendered raster again, read from the work folder (a rerun that reuses it).

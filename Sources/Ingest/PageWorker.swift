@@ -314,10 +314,7 @@ public final class PageWorker {
         if header.dpi <= 1 { imageJSON["dpi_assumed"] = true }
         record["image"] = .object(imageJSON)
         if options.codes {
-            if decoded == nil { decoded = presentedImage(info, header: header, index: index) }
-            if let decoded {
-                imageCodes(decoded, pointsPerPixel: 72 * Double(ow) / (Double(dpi) * Double(decoded.width)), into: &record)
-            }
+            imageCodes(info, header: header, index: index, ow: ow, dpi: dpi, decoded: decoded, into: &record)
         }
 
         if let thumbWidth = options.thumbnailWidth {
