@@ -1,0 +1,223 @@
+"""Makes the payment-code fixtures of Tests/IngestTests/CodeTests.swift with real encoders.
+
+    pip install segno pdf417gen reportlab pillow
+    python3 Tests/Fixtures/codes/make_codes.py
+
+Writes, next to this script (all committed, so `swift test` needs no Python):
+- epc-vector.pdf   born-digital A4 page: text, a table, an EPC QR code drawn as vector rectangles
+- swiss-image.pdf  born-digital A4 page: text, a Swiss QR code (CR LF lines) placed as a PNG image
+- hub3-pdf417.pdf  born-digital A4 page: text, a HUB-3 PDF417 drawn as vector bars
+- ips-photo.jpg    photo-like page: a small IPS QR code turned 105 degrees, blurred, noisy, JPEG,
+                   stored turned with EXIF orientation 6 (a viewer turns it upright)
+- epc-latin1.png   an EPC QR code whose bytes are ISO 8859-1 (EPC coding 2), no ECI
+- no-code.pdf      born-digital A4 page: text, a table and a grey logo image, no code
+- expected.json    per file: the payload encoded, its symbology and the code's box in points
+                   (top-left origin, as page records give boxes)
+"""
+import io
+import json
+import os
+import random
+
+import pdf417gen
+import segno
+from PIL import Image, ImageDraw, ImageFilter
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfgen import canvas
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+W, H = A4
+
+EPC = "BCD\n002\n1\nSCT\nRVSAAT2S\nBergkräuter Versand KG\nAT611904300234573201\nEUR123.45\n\nRF18539007547034\n"
+SWISS = ("SPC\r\n0200\r\n1\r\nCH4431999123000889012\r\nS\r\nRobert Schneider AG\r\nRue du Lac\r\n12\r\n2501\r\nBiel\r\n"
+         "CH\r\n\r\n\r\n\r\n\r\n\r\n\r\n\r\n1949.75\r\nCHF\r\nS\r\nPia-Maria Rutschmann-Schnyder\r\nGrosse Marktgasse\r\n"
+         "28\r\n9400\r\nRorschach\r\nCH\r\nQRR\r\n210000000003139471430009017\r\nAuftrag vom 15.06.2020\r\nEPD")
+HUB3 = ("HRVHUB30\nEUR\n000000000012355\nZELJKO SENEKOVIC\nIVANECKA ULICA 125\n42000 VARAZDIN\n"
+        "2DBK d.d.\nALKARSKI PROLAZ 13B\n21230 SINJ\nHR1210010051863000160\nHR01\n7269-68-0000000000\nCOST\n"
+        "Troskovi za 1. mjesec\n")
+IPS = ("K:PR|V:01|C:1|R:160000540004511325|N:EnergoNova d.o.o.\r\nBulevar oslobođenja 211, Beograd|"
+       "I:RSD4718,40|SF:189|S:Racun za struju 05/2026|RO:97163205260511")
+EPC_LATIN1 = "BCD\n001\n2\nSCT\nGIBAATWWXXX\nMüller & Söhne\nAT082011128431596300\nEUR50\n\n\nRechnung 4711\n"
+
+
+def page_text(c, title, lines):
+    c.setFont("Helvetica-Bold", 16)
+    c.drawString(56, H - 72, title)
+    c.setFont("Helvetica", 10)
+    y = H - 110
+    for line in lines:
+        c.drawString(56, y, line)
+        y -= 14
+    # A table: rules, as invoices have (dozens of path operators, no code).
+    top = y - 20
+    for i in range(6):
+        c.line(56, top - i * 16, W - 56, top - i * 16)
+    for x in (56, 300, 420, W - 56):
+        c.line(x, top, x, top - 80)
+
+
+def top_left_box(x, y_bottom, w, h):
+    """reportlab's bottom-left (x, y, w, h) as a top-left [x0, y0, x1, y1] box in points."""
+    return [round(x, 2), round(H - y_bottom - h, 2), round(x + w, 2), round(H - y_bottom, 2)]
+
+
+def epc_vector(expected):
+    path = os.path.join(HERE, "epc-vector.pdf")
+    c = canvas.Canvas(path, pagesize=A4, invariant=1)
+    page_text(c, "Rechnung 2026-0412", ["Bergkräuter Versand KG, Wien", "Betrag: EUR 123,45",
+                                         "Zahlbar mit dem QR-Code (EPC) rechts unten."])
+    qr = segno.make_qr(EPC, error="m", encoding="utf-8")
+    matrix = [[bool(v) for v in row] for row in qr.matrix]
+    module = 2.0  # points: a 0.7 mm module
+    x, y_top = 400.0, 520.0
+    c.saveState()
+    # Per-module rectangles drawn as a path with many subpaths, as PDF generators do.
+    p = c.beginPath()
+    for r, row in enumerate(matrix):
+        for col, dark in enumerate(row):
+            if dark:
+                p.rect(x + col * module, H - y_top - (r + 1) * module, module, module)
+    c.drawPath(p, stroke=0, fill=1)
+    c.restoreState()
+    c.showPage()
+    c.save()
+    n = len(matrix)
+    expected["epc-vector.pdf"] = {"type": "qr", "text": EPC, "box": [x, y_top, x + n * module, y_top + n * module]}
+
+
+def swiss_image(expected):
+    path = os.path.join(HERE, "swiss-image.pdf")
+    c = canvas.Canvas(path, pagesize=A4, invariant=1)
+    page_text(c, "QR-Rechnung", ["Robert Schneider AG, Biel", "Betrag CHF 1949.75", "Zahlteil mit Swiss QR Code"])
+    qr = segno.make_qr(SWISS, error="m", encoding="utf-8")
+    buf = io.BytesIO()
+    qr.save(buf, kind="png", scale=4, border=0)
+    size = 46 / 25.4 * 72  # 46 mm, as the Swiss QR bill prescribes
+    x, y_top = 180.0, 560.0
+    c.drawImage(ImageReader(io.BytesIO(buf.getvalue())), x, H - y_top - size, size, size)
+    c.showPage()
+    c.save()
+    expected["swiss-image.pdf"] = {"type": "qr", "text": SWISS, "box": [x, y_top, round(x + size, 2), round(y_top + size, 2)]}
+
+
+def hub3_pdf417(expected):
+    path = os.path.join(HERE, "hub3-pdf417.pdf")
+    c = canvas.Canvas(path, pagesize=A4, invariant=1)
+    page_text(c, "Uplatnica HUB-3", ["Platitelj: Zeljko Senekovic", "Iznos: 123,55 EUR", "Barkod (PDF417) za placanje"])
+    codes = pdf417gen.encode(HUB3, columns=9, security_level=4)
+    matrix = [[bool(v) for v in row] for row in pdf417gen.rendering.barcode_to_matrix(codes)] \
+        if hasattr(pdf417gen.rendering, "barcode_to_matrix") else None
+    if matrix is None:
+        image = pdf417gen.render_image(codes, scale=1, ratio=1, padding=0)
+        grey = image.convert("L")
+        matrix = [[grey.getpixel((i, j)) < 128 for i in range(grey.width)] for j in range(grey.height)]
+    bar = 0.75  # points per module: HUB-3 asks for at least 0.17 mm
+    row_h = 3 * bar
+    x, y_top = 300.0, 600.0
+    p = c.beginPath()
+    for r, row in enumerate(matrix):
+        col = 0
+        while col < len(row):
+            if row[col]:
+                start = col
+                while col < len(row) and row[col]:
+                    col += 1
+                p.rect(x + start * bar, H - y_top - (r + 1) * row_h, (col - start) * bar, row_h)
+            else:
+                col += 1
+    c.drawPath(p, stroke=0, fill=1)
+    c.showPage()
+    c.save()
+    w = len(matrix[0]) * bar
+    h = len(matrix) * row_h
+    expected["hub3-pdf417.pdf"] = {"type": "pdf417", "text": HUB3, "box": [x, y_top, x + w, round(y_top + h, 2)]}
+
+
+def ips_photo(expected):
+    rng = random.Random(11)
+    dpi = 100
+    page = Image.new("L", (620, 820), 236)
+    d = ImageDraw.Draw(page)
+    for i in range(22):  # lines of "text"
+        y = 40 + i * 24
+        x = 40
+        while x < 560:
+            w = rng.randint(20, 70)
+            d.rectangle([x, y, x + w, y + 9], fill=rng.randint(40, 90))
+            x += w + rng.randint(8, 14)
+    d.rectangle([330, 500, 610, 810], fill=236)
+    qr = segno.make_qr(IPS, error="m", encoding="utf-8")
+    module = 3
+    symbol = qr.symbol_size(scale=module, border=0)[0]
+    code = Image.open(io.BytesIO(_png(qr, module, 4))).convert("L")
+    mask = Image.new("L", code.size, 0)
+    ImageDraw.Draw(mask).rectangle([4 * module, 4 * module, 4 * module + symbol - 1, 4 * module + symbol - 1], fill=255)
+    angle = 105  # a quarter turn and 15 degrees more, counter-clockwise
+    code_r = code.rotate(angle, resample=Image.BICUBIC, expand=True, fillcolor=236)
+    mask_r = mask.rotate(angle, resample=Image.NEAREST, expand=True, fillcolor=0)
+    at = (360, 540)
+    page.paste(code_r, at)
+    where = Image.new("L", page.size, 0)
+    where.paste(mask_r, at)
+    x0, y0, x1, y1 = where.getbbox()
+    # Slight blur, noise, then a JPEG as a phone camera writes it.
+    page = page.filter(ImageFilter.GaussianBlur(0.9))
+    noise = Image.effect_noise(page.size, 14)
+    page = Image.blend(page, noise, 0.08)
+    # Stored turned: EXIF orientation 6 makes a viewer (and pp-ingest) turn it 90 degrees clockwise.
+    stored = page.rotate(90, expand=True)
+    exif = Image.Exif()
+    exif[0x0112] = 6
+    stored.save(os.path.join(HERE, "ips-photo.jpg"), quality=35, dpi=(dpi, dpi), exif=exif.tobytes())
+    k = 72 / dpi
+    expected["ips-photo.jpg"] = {"type": "qr", "text": IPS,
+                                 "box": [round(x0 * k, 2), round(y0 * k, 2), round(x1 * k, 2), round(y1 * k, 2)]}
+
+
+def _png(qr, scale, border):
+    buf = io.BytesIO()
+    qr.save(buf, kind="png", scale=scale, border=border)
+    return buf.getvalue()
+
+
+def epc_latin1(expected):
+    qr = segno.make_qr(EPC_LATIN1, error="m", encoding="iso-8859-1", eci=False)
+    open(os.path.join(HERE, "epc-latin1.png"), "wb").write(_png(qr, 3, 4))
+    n = qr.symbol_size(scale=3, border=0)[0]
+    k = 72 / 300  # no resolution stated: pp-ingest assumes 300 dpi
+    expected["epc-latin1.png"] = {"type": "qr", "text": EPC_LATIN1,
+                                  "box": [round(12 * k, 2), round(12 * k, 2), round((12 + n) * k, 2), round((12 + n) * k, 2)]}
+
+
+def no_code(expected):
+    path = os.path.join(HERE, "no-code.pdf")
+    c = canvas.Canvas(path, pagesize=A4, invariant=1)
+    page_text(c, "Invoice 88-2026", ["Hosting, May 2026", "Amount due EUR 49.00", "Paid by direct debit: no code."])
+    logo = Image.new("L", (120, 120), 255)
+    d = ImageDraw.Draw(logo)
+    for r in range(60, 0, -6):
+        d.ellipse([60 - r, 60 - r, 60 + r, 60 + r], fill=255 - r * 3)
+    buf = io.BytesIO()
+    logo.save(buf, format="PNG")
+    c.drawImage(ImageReader(io.BytesIO(buf.getvalue())), W - 140, H - 140, 84, 84)
+    c.showPage()
+    c.save()
+    expected["no-code.pdf"] = None
+
+
+def main():
+    expected = {}
+    epc_vector(expected)
+    swiss_image(expected)
+    hub3_pdf417(expected)
+    ips_photo(expected)
+    epc_latin1(expected)
+    no_code(expected)
+    with open(os.path.join(HERE, "expected.json"), "w", encoding="utf-8") as f:
+        json.dump(expected, f, ensure_ascii=False, indent=1, sort_keys=True)
+        f.write("\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,110 @@
+import Foundation
+import PPShared
+import Testing
+
+@testable import Ingest
+
+/// Payment codes read by pp-ingest on the fixtures Tests/Fixtures/codes/make_codes.py made with real
+/// encoders (segno, pdf417gen, reportlab); expected.json holds what each was made with.
+@Suite("payment codes")
+struct CodeTests {
+    static let expected: [String: JSON] = {
+        let data = FileManager.default.contents(atPath: repoPath("Tests/Fixtures/codes/expected.json")) ?? Data()
+        guard case .object(let members)? = try? JSON.parse([UInt8](data)) else { return [:] }
+        return Dictionary(uniqueKeysWithValues: members.map { ($0.key, $0.value) })
+    }()
+
+    func pages(_ name: String, codes: Bool = true) -> [JSON] {
+        var options = IngestOptions()
+        options.workFolder = scratchFolder()
+        options.codes = codes
+        defer { try? FileManager.default.removeItem(atPath: options.workFolder) }
+        return records(InputItem(path: repoPath("Tests/Fixtures/codes/" + name), source: name), options: options)
+    }
+
+    /// The page's one code has the payload and symbology it was made with, byte for byte, and its
+    /// box lies within `tolerance` points of where it was drawn.
+    func expectTheCode(of name: String, tolerance: Double = 3) throws {
+        let want = try #require(Self.expected[name])
+        let out = pages(name)
+        #expect(out.count == 1)
+        let codes = try #require(out.first?["codes"]?.arrayValue, "no codes on \(name)")
+        #expect(codes.count == 1)
+        let code = try #require(codes.first)
+        #expect(code["type"] == want["type"])
+        #expect(code["text"]?.stringValue == want["text"]?.stringValue)
+        #expect(code["page"] == 1)
+        let box = (code["box"]?.arrayValue ?? []).compactMap { $0.doubleValue }
+        let drawn = (want["box"]?.arrayValue ?? []).compactMap { $0.doubleValue }
+        #expect(box.count == 4 && drawn.count == 4)
+        for (got, made) in zip(box, drawn) {
+            #expect(abs(got - made) <= tolerance, "\(name): box \(box), drawn at \(drawn)")
+        }
+    }
+
+    @Test func vectorQRCodeOnABornDigitalPage() throws { try expectTheCode(of: "epc-vector.pdf") }
+
+    @Test func qrCodeImageInAPDFKeepsItsCRLF() throws {
+        try expectTheCode(of: "swiss-image.pdf")
+        let text = pages("swiss-image.pdf").first?["codes"]?.arrayValue?.first?["text"]?.stringValue ?? ""
+        #expect(text.hasPrefix("SPC\r\n0200\r\n1\r\n"))
+    }
+
+    @Test func hub3PDF417DrawnAsBars() throws { try expectTheCode(of: "hub3-pdf417.pdf") }
+
+    @Test func turnedSkewedBlurredCodeInAnEXIFTurnedPhoto() throws {
+        // The box is in the photo as presented (EXIF orientation 6 applied), at the JPEG's 100 dpi.
+        try expectTheCode(of: "ips-photo.jpg", tolerance: 4)
+    }
+
+    @Test func latin1BytesWithoutECIAreReadAsISO8859_1() throws {
+        try expectTheCode(of: "epc-latin1.png", tolerance: 1)
+    }
+
+    @Test func aPageWithoutCodeHasNoCodesKey() {
+        let out = pages("no-code.pdf")
+        #expect(out.count == 1)
+        #expect(out.first?["codes"] == nil)
+        #expect(out.first?["text_source"] == "pdf")
+    }
+
+    @Test func noCodesTurnsReadingOff() {
+        #expect(pages("epc-vector.pdf", codes: false).first?["codes"] == nil)
+        #expect(pages("ips-photo.jpg", codes: false).first?["codes"] == nil)
+    }
+
+    @Test func noCodesIsACommandLineFlag() throws {
+        let args = try ParsedArguments.parse(["--no-codes", "a.pdf"], spec: IngestCommand.spec)
+        #expect(try IngestCommand.options(args, environment: [:]).codes == false)
+        let plain = try ParsedArguments.parse(["a.pdf"], spec: IngestCommand.spec)
+        #expect(try IngestCommand.options(plain, environment: [:]).codes)
+    }
+
+    @Test func textIsTheSymbolsOwnBytesWhenTheyAreUTF8() {
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("SPC\r\n".utf8)
+        #expect(CodeReader.text(bytes: bom, zxingText: "SPC\n", hasECI: false) == "\u{FEFF}SPC\r\n")
+        // ISO 8859-1 "Müller": not UTF-8, so zxing's conversion is taken; so it is with an ECI.
+        #expect(CodeReader.text(bytes: [0x4D, 0xFC, 0x6C], zxingText: "Mül", hasECI: false) == "Mül")
+        #expect(CodeReader.text(bytes: Array("Mx".utf8), zxingText: "Mü", hasECI: true) == "Mü")
+    }
+}
+
+@Suite("content scan")
+struct ContentScanTests {
+    func draws(_ content: String) -> Bool {
+        Array(content.utf8).withUnsafeBufferPointer { ContentScan.drawsGraphics($0) }
+    }
+
+    @Test func textAndATableNeedNoSurvey() {
+        let table = (0..<20).map { "56 \(700 - $0 * 16) m 539 \(700 - $0 * 16) l S" }.joined(separator: "\n")
+        #expect(!draws("BT /F1 10 Tf 56 780 Td (Total due: re re re m l Do BI) Tj ET\n" + table))
+    }
+
+    @Test func manyRectanglesAnImageOrAFormNeedOne() {
+        let modules = (0..<200).map { "\($0 % 25 * 2) \($0 / 25 * 2) 2 2 re" }.joined(separator: " ")
+        #expect(draws("q " + modules + " f Q"))
+        #expect(draws("q 84 0 0 84 455 702 cm /Im1 Do Q"))
+        #expect(draws("q BI /W 4 /H 4 /BPC 8 /CS /G ID xxxxxxxxxxxxxxxx EI Q"))
+        #expect(!draws("% a comment with Do\n<446F> Tj"))
+    }
+}
