@@ -116,8 +116,10 @@ enum CodeReader {
         let corners = withUnsafeBytes(of: r.x) { xs in
             withUnsafeBytes(of: r.y) { ys in
                 (0..<4).map {
-                    (x: Double(xs.load(fromByteOffset: $0 * 4, as: Int32.self)),
-                        y: Double(ys.load(fromByteOffset: $0 * 4, as: Int32.self)))
+                    (
+                        x: Double(xs.load(fromByteOffset: $0 * 4, as: Int32.self)),
+                        y: Double(ys.load(fromByteOffset: $0 * 4, as: Int32.self))
+                    )
                 }
             }
         }
