@@ -23,6 +23,8 @@ final class ContentScan {
         qpdf_set_suppress_warnings(q, QPDF_TRUE)
         var status = qpdf_read(q, path, nil)
         if status & Int32(QPDF_ERRORS) != 0, let password {
+            // qpdf_cleanup complains on stderr of an error nobody took.
+            _ = qpdf_get_error(q)
             var failed: qpdf_data? = q
             qpdf_cleanup(&failed)
             guard let retry = qpdf_init() else { return nil }
@@ -34,6 +36,7 @@ final class ContentScan {
             handle = q
         }
         if status & Int32(QPDF_ERRORS) != 0 {
+            _ = qpdf_get_error(handle)
             var doomed: qpdf_data? = handle
             qpdf_cleanup(&doomed)
             return nil
