@@ -93,9 +93,13 @@ bench: bench-ingest bench-ocr bench-extract bench-pages bench-cardcheck
 bench-tools:
 	@command -v hyperfine >/dev/null && [ -x /usr/bin/time ] || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get install -y -qq hyperfine time >/dev/null; }
+	@# bench/ingest/codes.sh compares pp-ingest's code reading with ZBar's zbarimg.
+	@command -v zbarimg >/dev/null || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get install -y -qq zbar-tools >/dev/null; }
 
 bench-ingest: build bench-tools
 	bash bench/ingest/run.sh
+	bash bench/ingest/codes.sh
 bench-ocr: build bench-tools
 	bash bench/ocr/run.sh
 bench-extract: build bench-tools
