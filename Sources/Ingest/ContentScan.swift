@@ -48,26 +48,43 @@ final class ContentScan {
         qpdf_cleanup(&q)
     }
 
-    /// Whether page `index` (0-based) may hold a code.
+    /// Whether page `index` (0-based) may hold a code: its content streams, decoded one by one
+    /// (object handles released after each page, so memory stays flat over a long document).
     func mayHoldCode(page index: Int) -> Bool {
         let page = qpdf_get_page_n(handle, index)
+        defer { qpdf_oh_release_all(handle) }
         guard qpdf_has_error(handle) == 0 else {
             _ = qpdf_get_error(handle)
             return true
         }
-        var buffer: UnsafeMutablePointer<UInt8>?
-        var length = 0
-        let status = qpdf_oh_get_page_content_data(handle, page, &buffer, &length)
-        defer { free(buffer) }
-        if qpdf_has_error(handle) != 0 { _ = qpdf_get_error(handle) }
-        guard status & Int32(QPDF_ERRORS) == 0, let buffer else { return true }
-        return Self.drawsGraphics(UnsafeBufferPointer(start: buffer, count: length))
+        let contents = qpdf_oh_get_key(handle, page, "/Contents")
+        var streams: [qpdf_oh] = []
+        if qpdf_oh_is_array(handle, contents) != 0 {
+            for i in 0..<qpdf_oh_get_array_n_items(handle, contents) {
+                streams.append(qpdf_oh_get_array_item(handle, contents, i))
+            }
+        } else if qpdf_oh_is_stream(handle, contents) != 0 {
+            streams.append(contents)
+        }
+        var paths = 0
+        for stream in streams {
+            guard qpdf_oh_is_stream(handle, stream) != 0 else { continue }
+            var buffer: UnsafeMutablePointer<UInt8>?
+            var length = 0
+            var filtered: QPDF_BOOL = 0
+            let status = qpdf_oh_get_stream_data(handle, stream, qpdf_dl_generalized, &filtered, &buffer, &length)
+            defer { free(buffer) }
+            if qpdf_has_error(handle) != 0 { _ = qpdf_get_error(handle) }
+            guard status & Int32(QPDF_ERRORS) == 0, filtered != 0, let buffer else { return true }
+            if Self.drawsGraphics(UnsafeBufferPointer(start: buffer, count: length), paths: &paths) { return true }
+        }
+        return false
     }
 
     /// Scans content-stream bytes for the operators that matter: `Do` (an image or a form), `BI`
     /// (an inline image), and path construction (`re`, `m`, `l`, `c`, `v`, `y`, `h`).
-    static func drawsGraphics(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var paths = 0
+    /// `paths` carries the count of path operators from one content stream of a page to the next.
+    static func drawsGraphics(_ bytes: UnsafeBufferPointer<UInt8>, paths: inout Int) -> Bool {
         var i = 0
         let n = bytes.count
         while i < n {

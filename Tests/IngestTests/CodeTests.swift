@@ -92,7 +92,8 @@ struct CodeTests {
 @Suite("content scan")
 struct ContentScanTests {
     func draws(_ content: String) -> Bool {
-        Array(content.utf8).withUnsafeBufferPointer { ContentScan.drawsGraphics($0) }
+        var paths = 0
+        return Array(content.utf8).withUnsafeBufferPointer { ContentScan.drawsGraphics($0, paths: &paths) }
     }
 
     @Test func textAndATableNeedNoSurvey() {
