@@ -4,7 +4,7 @@
 #      (samples/photos, the fixture photo, and the shared corpus's payment-code images when present);
 #   b. the overhead of reading codes on born-digital pages without codes: pp-ingest against
 #      pp-ingest --no-codes on samples/pdf (the files without a code) and on a generated 200-page book.
-# Needs hyperfine, zbar-tools (zbarimg), python3 with reportlab.
+# Needs hyperfine, zbar-tools (zbarimg), qpdf, python3 with reportlab; valgrind (optional) counts instructions.
 # Usage: bash bench/ingest/codes.sh [CORPUS_CODES_FOLDER]   (default ../shared/corpus/payment-codes)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -64,6 +64,21 @@ hyperfine -N --warmup 2 --runs 15 --export-json "$SCRATCH/digital.json" \
 hyperfine -N --warmup 1 --runs 5 --export-json "$SCRATCH/book.json" \
     -n "200-page book" "$BIN --jobs 1 --work $SCRATCH/w $SCRATCH/book.pdf" \
     -n "200-page book, --no-codes" "$BIN --jobs 1 --no-codes --work $SCRATCH/w $SCRATCH/book.pdf"
+
+# Instructions are counted exactly (callgrind), so the overhead shows even on a busy machine.
+if command -v valgrind >/dev/null; then
+    echo
+    echo "== 4c. instructions executed (valgrind --tool=callgrind), with and without --no-codes"
+    count() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null | sed -n 's/.*I *refs: *//p' | tr -d ,; }
+    qpdf "$SCRATCH/book.pdf" --pages . 1-30 -- "$SCRATCH/book30.pdf" 2>/dev/null || cp "$SCRATCH/book.pdf" "$SCRATCH/book30.pdf"
+    for set in "samples/pdf without codes:$nocode" "30 book pages:$SCRATCH/book30.pdf" "one photo without a code:samples/photos/en-gb-supplies.jpg"; do
+        label=${set%%:*}
+        files=${set#*:}
+        on=$(count "$BIN" --jobs 1 --work "$SCRATCH/w" $files)
+        off=$(count "$BIN" --jobs 1 --no-codes --work "$SCRATCH/w" $files)
+        echo "$label: $on instructions, --no-codes $off: +$(( (on - off) * 1000 / off / 10 )).$(( (on - off) * 1000 / off % 10 ))%"
+    done
+fi
 
 echo
 python3 - "$SCRATCH" "$n" "$pages" <<'PY'
