@@ -61,6 +61,10 @@ struct CodeTests {
         try expectTheCode(of: "epc-latin1.png", tolerance: 1)
     }
 
+    @Test func aCodeWithAnInkBlotStillReads() throws { try expectTheCode(of: "damaged.png", tolerance: 1) }
+
+    @Test func microQRCode() throws { try expectTheCode(of: "microqr.png", tolerance: 1) }
+
     @Test func aPageWithoutCodeHasNoCodesKey() {
         let out = pages("no-code.pdf")
         #expect(out.count == 1)

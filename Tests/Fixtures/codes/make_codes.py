@@ -11,6 +11,8 @@ Writes, next to this script (all committed, so `swift test` needs no Python):
                    stored turned with EXIF orientation 6 (a viewer turns it upright)
 - epc-latin1.png   an EPC QR code whose bytes are ISO 8859-1 (EPC coding 2), no ECI
 - no-code.pdf      born-digital A4 page: text, a table and a grey logo image, no code
+- damaged.png      a scanned EPC QR code (200 dpi, grey) with an ink blot over some of its modules
+- microqr.png      a Micro QR code
 - expected.json    per file: the payload encoded, its symbology and the code's box in points
                    (top-left origin, as page records give boxes)
 """
@@ -206,6 +208,35 @@ def no_code(expected):
     expected["no-code.pdf"] = None
 
 
+def damaged(expected):
+    qr = segno.make_qr(EPC, error="q", encoding="utf-8")
+    scale, border = 4, 4
+    im = Image.open(io.BytesIO(_png(qr, scale, border))).convert("L")
+    n = qr.symbol_size(scale=scale, border=0)[0]
+    d = ImageDraw.Draw(im)
+    # A blot of ink and a scratch across data modules (not the finder patterns).
+    c = border * scale + n // 2
+    d.ellipse([c - n // 9, c - n // 12, c + n // 9, c + n // 12], fill=20)
+    d.line([border * scale + n // 3, border * scale + 2 * n // 3, border * scale + 2 * n // 3, border * scale + n - 40],
+           fill=255, width=5)
+    im = im.filter(ImageFilter.GaussianBlur(0.7))
+    im.save(os.path.join(HERE, "damaged.png"), dpi=(200, 200), optimize=True)
+    k = 72 / 200
+    o = border * scale
+    expected["damaged.png"] = {"type": "qr", "text": EPC,
+                               "box": [round(o * k, 2), round(o * k, 2), round((o + n) * k, 2), round((o + n) * k, 2)]}
+
+
+def microqr(expected):
+    text = "RF18539007547034"
+    qr = segno.make_micro(text)
+    open(os.path.join(HERE, "microqr.png"), "wb").write(_png(qr, 4, 2))
+    n = qr.symbol_size(scale=4, border=0)[0]
+    k = 72 / 300
+    expected["microqr.png"] = {"type": "microqr", "text": text,
+                               "box": [round(8 * k, 2), round(8 * k, 2), round((8 + n) * k, 2), round((8 + n) * k, 2)]}
+
+
 def main():
     expected = {}
     epc_vector(expected)
@@ -214,6 +245,8 @@ def main():
     ips_photo(expected)
     epc_latin1(expected)
     no_code(expected)
+    damaged(expected)
+    microqr(expected)
     with open(os.path.join(HERE, "expected.json"), "w", encoding="utf-8") as f:
         json.dump(expected, f, ensure_ascii=False, indent=1, sort_keys=True)
         f.write("\n")
