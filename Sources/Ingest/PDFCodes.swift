@@ -34,11 +34,13 @@ enum PDFCodes {
 
     /// Blocks of non-text ink shaped like a code.
     static func candidates(page: PDFPage, width: Double, height: Double, text: RawTextLayer, bands: BandCache) -> [Region] {
-        let scale = Double(surveyDPI) / 72
+        // A huge page (a plan, a poster) is surveyed coarser, within 4 megapixels.
+        let dpi = max(8, min(surveyDPI, Int((4_000_000 / (width * height)).squareRoot() * 72)))
+        let scale = Double(dpi) / 72
         let pw = max(1, Int((width * scale).rounded(.up)))
         let ph = max(1, Int((height * scale).rounded(.up)))
-        guard pw * ph <= 4_000_000,
-            let grey = Image.render(page, width: pw, height: ph, scale: scale, color: false, dpi: surveyDPI, bands: bands),
+        guard pw * ph <= 4_200_000,
+            let grey = Image.render(page, width: pw, height: ph, scale: scale, color: false, dpi: dpi, bands: bands),
             let ink = pixThresholdToBinary(grey.pix, 200)
         else { return [] }
         let inkImage = Image(taking: ink)
