@@ -118,6 +118,8 @@ corpus-pages: build
 # format (bench/codes/decode_rate.sh; skipped when the folder is absent).
 codes-accuracy: build
 	bash bench/codes/decode_rate.sh $(CORPUS)/payment-codes $(BIN)/pp-ingest
+	@# ... and on copies of its images turned 90 and 15 degrees, halved, and made photo-like.
+	bash bench/codes/variants.sh $(CORPUS)/payment-codes $(BIN)/pp-ingest
 # One table of pp-extract's accuracy over every data set present (bench/extract/README.md); OCR is cached
 # in .build/accuracy/pages, so a rerun takes seconds. BIN=dir on the command line uses those tools unbuilt.
 #   make accuracy [CORPUS=dir] [SYNTH=dir] [FRESH=1] [JOBS=2]

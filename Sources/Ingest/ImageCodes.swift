@@ -5,7 +5,8 @@ import PPShared
 /// orientation applied). A big image is read on a reduced copy first (fast: a JPEG is decoded
 /// reduced and grey by libjpeg itself), then at full size; where zxing finds a symbol it cannot
 /// read, that part is read again closer (enlarged, then binarized), which is what small, blurred,
-/// noisy or slightly damaged codes need.
+/// noisy or slightly damaged codes need. A small image in which zxing sees no symbol at all is read
+/// enlarged (modules of one or two pixels).
 enum ImageCodes {
     /// A reduced copy is read first when the image's long side is at least this many pixels.
     static let reduceFrom = 2400
@@ -52,7 +53,31 @@ enum ImageCodes {
             let local = spot.bounds.map { $0 / scale }
             found += closer(grey, at: local).map { $0.mapped { x, y in (x * scale, y * scale) } }
         }
+        if found.isEmpty, !seen.contains(where: \.failed), max(grey.width, grey.height) <= smallSide {
+            // A small image (a screenshot, a code cut out of a page) whose modules are one or two
+            // pixels: zxing sees no symbol at all until they are enlarged.
+            found = enlarged(grey).map { $0.mapped { x, y in (x * scale, y * scale) } }
+        }
         return PDFCodes.unique(found)
+    }
+
+    /// Images up to this long side are read enlarged when nothing else found a code.
+    static let smallSide = 1600
+
+    /// `grey` read at twice its size; one of at most `smallSide / 2` pixels also binarized and at
+    /// three times (a code a few hundred pixels wide, where every try is cheap).
+    static func enlarged(_ grey: Image) -> [DecodedCode] {
+        let tiny = max(grey.width, grey.height) <= smallSide / 2
+        for factor in tiny ? [2.0, 3.0] : [2.0] {
+            guard let big = scaledUp(grey, by: factor) else { return [] }
+            let read = CodeReader.read(big).filter { !$0.failed }
+            if !read.isEmpty { return read.map { $0.mapped { x, y in (x / factor, y / factor) } } }
+            if tiny, factor == 2, let binary = binarized(big) {
+                let read = CodeReader.read(binary).filter { !$0.failed }
+                if !read.isEmpty { return read.map { $0.mapped { x, y in (x / factor, y / factor) } } }
+            }
+        }
+        return []
     }
 
     /// Reads the part of `grey` around `bounds` again: enlarged when small, then binarized.

@@ -31,7 +31,10 @@ def main():
         decoded = any(c["type"] == kind for c in found)
         exact = any(c["text"] == t["payload"] for c in found)
         media = "pdf" if t["source"].lower().endswith(".pdf") else "image"
-        for key in (t["format"], f"({media})", "all"):
+        keys = [t["format"], f"({media})", "all"]
+        if t.get("variant"):
+            keys.append(f"[{t['variant']}]")
+        for key in keys:
             row = rows[key]
             row[0] += 1
             row[1] += decoded
@@ -40,7 +43,8 @@ def main():
             got = [c["text"][:60] for c in found]
             misses.append(f"  {t['source']}: {'decoded, text differs' if decoded else 'not decoded'} {got!r}")
     print(f"{'format':<14} {'files':>5} {'decoded':>8} {'rate':>7} {'exact':>6} {'rate':>7}")
-    order = sorted(k for k in rows if not k.startswith("(") and k != "all") + ["(image)", "(pdf)", "all"]
+    order = sorted(k for k in rows if k[0] not in "([" and k != "all") + sorted(k for k in rows if k[0] == "[")
+    order += ["(image)", "(pdf)", "all"]
     for key in order:
         if key not in rows:
             continue
