@@ -46,7 +46,8 @@ import Testing
     }
 
     @Test func aCodeAlonePutsItsFieldsOnTop() throws {
-        let ups = "UPNQR\n\n\n\n\nJanez Novak\n\n\n00000030024\n\n\nRENT\nNajemnina\n07.12.2026\nSI56191000000123438\nSI12 1234567890120\nRentaCar d.o.o.\n\n\n"
+        let ups =
+            "UPNQR\n\n\n\n\nJanez Novak\n\n\n00000030024\n\n\nRENT\nNajemnina\n07.12.2026\nSI56191000000123438\nSI12 1234567890120\nRentaCar d.o.o.\n\n\n"
         let text = ups + String(ups.count) + "\n"
         let doc = try run([], code: text)
         for field in ["account", "amount", "reference", "payee", "payment_code", "due_date", "currency"] {
@@ -77,7 +78,8 @@ import Testing
         let bad = Self.epc.replacingOccurrences(of: "3201", with: "3202")
         let doc = try run([], code: bad)
         let account = try #require(first(doc, "account"))
-        #expect(account.value == "AT611904300234573202" && account.confidence < 1000 && account.evidence.contains("code-problems"))
+        #expect(
+            account.value == "AT611904300234573202" && account.confidence < 1000 && account.evidence.contains("code-problems"))
         #expect((first(doc, "amount")?.confidence ?? 2000) < 1000)
         #expect(doc["payment_code_checks"]?.arrayValue?.first?["problems"] == ["EPC: IBAN checksum fails"])
         // On a page that shows the right IBAN, the broken code takes nothing from it.

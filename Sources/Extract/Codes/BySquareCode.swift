@@ -37,7 +37,9 @@ enum BySquareCode {
         let data = Array(inflated[4...])
         let sum = data.withUnsafeBufferPointer { lzma_crc32($0.baseAddress, $0.count, 0) }
         if stated != sum { p.add("CRC32 checksum fails") }
-        fields(String(decoding: data, as: UTF8.self).split(separator: "\t", omittingEmptySubsequences: false).map(String.init), into: &code, &p)
+        fields(
+            String(decoding: data, as: UTF8.self).split(separator: "\t", omittingEmptySubsequences: false).map(String.init),
+            into: &code, &p)
         code.problems = p.list
         return code
     }
@@ -55,14 +57,18 @@ enum BySquareCode {
             if let d = CodeText.decimal(at(3)) { code.amount = d } else { p.add("amount '\(at(3))' is not a decimal number") }
         }
         code.currency = at(4).isEmpty ? nil : at(4)
-        if at(4).count != 3 || !at(4).allSatisfy({ $0.isASCII && $0.isUppercase }) { p.add("currency '\(at(4))' is not 3 capitals") }
+        if at(4).count != 3 || !at(4).allSatisfy({ $0.isASCII && $0.isUppercase }) {
+            p.add("currency '\(at(4))' is not 3 capitals")
+        }
         if !at(5).isEmpty {
             code.dueDate = CodeText.isoDate(at(5))
             if code.dueDate == nil { p.add("due date '\(at(5))' is not a date YYYYMMDD") }
         }
         let vs = at(6)
         if !vs.isEmpty {
-            if vs.count > 10 || !vs.allSatisfy({ $0.isASCII && $0.isNumber }) { p.add("variable symbol '\(vs)' is not 1–10 digits") }
+            if vs.count > 10 || !vs.allSatisfy({ $0.isASCII && $0.isNumber }) {
+                p.add("variable symbol '\(vs)' is not 1–10 digits")
+            }
             code.reference = vs
             code.model = "VS"
         } else if !at(9).isEmpty {

@@ -110,8 +110,9 @@ enum CodeText {
     static func lineEnding(_ text: String) -> String {
         let crlf = text.contains("\r\n")
         let lf = text.unicodeScalars.indices.contains { i in
-            text.unicodeScalars[i] == "\n" && (i == text.unicodeScalars.startIndex
-                || text.unicodeScalars[text.unicodeScalars.index(before: i)] != "\r")
+            text.unicodeScalars[i] == "\n"
+                && (i == text.unicodeScalars.startIndex
+                    || text.unicodeScalars[text.unicodeScalars.index(before: i)] != "\r")
         }
         return crlf && lf ? "mixed" : crlf ? "CRLF" : "LF"
     }

@@ -31,7 +31,8 @@ import Testing
         #expect(problems(Self.slip(currency: "USD")) == ["HUB-3: currency 'USD' is not EUR or HRK"])
         #expect(problems(Self.slip(purpose: "ot1c")) == ["HUB-3: purpose code 'ot1c' is not 4 capital letters"])
         #expect(problems("HRVHUB30\nEUR\n000000000012345") == ["HUB-3: truncated: 3 lines, 14 expected"])
-        #expect(problems(Self.slip().replacingOccurrences(of: "Šapa", with: "Шапа")) == ["HUB-3: character 'Ш' is not in ISO 8859-2"])
+        #expect(
+            problems(Self.slip().replacingOccurrences(of: "Šapa", with: "Шапа")) == ["HUB-3: character 'Ш' is not in ISO 8859-2"])
     }
 }
 
@@ -75,26 +76,35 @@ import Testing
         #expect(problems(f) == ["UPN: payee reference 'XX12 1234' does not start with SI and a 2-digit model or RF"])
         let body = Self.fields.map { $0 + "\n" }.joined()
         let wrongSum = body + "\(body.count + 1)\n"
-        #expect(PaymentCode.parse(wrongSum)?.problems == ["UPN: control sum \(body.count + 1) does not match the length \(body.count)"])
-        #expect(PaymentCode.parse("UPNQR\n\n\n")?.problems.first == "UPN: truncated: 3 fields, 20 expected (19 and the control sum)")
+        #expect(
+            PaymentCode.parse(wrongSum)?.problems == [
+                "UPN: control sum \(body.count + 1) does not match the length \(body.count)"
+            ])
+        #expect(
+            PaymentCode.parse("UPNQR\n\n\n")?.problems.first == "UPN: truncated: 3 fields, 20 expected (19 and the control sum)")
     }
 }
 
 @Suite struct SPAYDCodeTests {
     @Test func paymentsAndInvoices() throws {
-        let text = "SPD*1.0*ACC:CZ5855000000001265098001+RZBCCZPP*AM:480.50*CC:CZK*RN:Ceska posta*X-VS:1234567890*MSG:Platba 10%2A2*DT:20261231"
+        let text =
+            "SPD*1.0*ACC:CZ5855000000001265098001+RZBCCZPP*AM:480.50*CC:CZK*RN:Ceska posta*X-VS:1234567890*MSG:Platba 10%2A2*DT:20261231"
         let c = try #require(PaymentCode.parse(text))
         #expect(c.format == "spayd" && c.isValid && c.account == "CZ5855000000001265098001" && c.bic == "RZBCCZPP")
         #expect(c.amount == "480.50" && c.currency == "CZK" && c.reference == "1234567890" && c.model == "VS")
         #expect(c.dueDate == "2026-12-31" && c.payee == "Ceska posta" && c.purpose == "Platba 10*2")
         let invoice = try #require(
-            PaymentCode.parse("SID*1.0*ID:FAKT1*DD:20260801*AM:2410.00*VS:1234567890*DT:20260829*CC:CZK*ACC:CZ5855000000001265098001*"))
-        #expect(invoice.format == "spayd-invoice" && invoice.isValid && invoice.amount == "2410.00" && invoice.dueDate == "2026-08-29")
+            PaymentCode.parse(
+                "SID*1.0*ID:FAKT1*DD:20260801*AM:2410.00*VS:1234567890*DT:20260829*CC:CZK*ACC:CZ5855000000001265098001*"))
+        #expect(
+            invoice.format == "spayd-invoice" && invoice.isValid && invoice.amount == "2410.00" && invoice.dueDate == "2026-08-29"
+        )
     }
 
     @Test func theCRC32IsChecked() throws {
         // CRC32 of "SPD*1.0*ACC:CZ5855000000001265098001*AM:100.00*CC:CZK" (pairs sorted by key).
-        let good = "SPD*1.0*AM:100.00*ACC:CZ5855000000001265098001*CC:CZK*CRC32:\(Self.crc("SPD*1.0*ACC:CZ5855000000001265098001*AM:100.00*CC:CZK"))"
+        let good =
+            "SPD*1.0*AM:100.00*ACC:CZ5855000000001265098001*CC:CZK*CRC32:\(Self.crc("SPD*1.0*ACC:CZ5855000000001265098001*AM:100.00*CC:CZK"))"
         #expect(try #require(PaymentCode.parse(good)).isValid)
         let bad = good.replacingOccurrences(of: "AM:100.00", with: "AM:900.00")
         #expect(PaymentCode.parse(bad)?.problems == ["SPAYD: CRC32 checksum fails"])
@@ -117,8 +127,11 @@ import Testing
         #expect(problems("SPD*2.0*ACC:CZ5855000000001265098001") == ["SPAYD: version 2.0 is not 1.0"])
         #expect(problems("SPD*1.0*ACC:CZ5855000000001265098002") == ["SPAYD: IBAN checksum fails"])
         #expect(problems("SPD*1.0*AM:10") == ["SPAYD: ACC (the account) is missing"])
-        #expect(problems("SPD*1.0*ACC:CZ5855000000001265098001*X-VS:12AB") == ["SPAYD: variable symbol X-VS:12AB is not 1–10 digits"])
-        #expect(problems("SPD*1.0*ACC:CZ5855000000001265098001*DT:20261332") == ["SPAYD: due date DT:20261332 is not a date YYYYMMDD"])
+        #expect(
+            problems("SPD*1.0*ACC:CZ5855000000001265098001*X-VS:12AB") == ["SPAYD: variable symbol X-VS:12AB is not 1–10 digits"])
+        #expect(
+            problems("SPD*1.0*ACC:CZ5855000000001265098001*DT:20261332") == ["SPAYD: due date DT:20261332 is not a date YYYYMMDD"]
+        )
         #expect(problems("SPD*1.0") == ["SPAYD: truncated: no KEY:value pairs", "SPAYD: ACC (the account) is missing"])
     }
 }
@@ -149,7 +162,9 @@ import Testing
     }
 
     @Test func brokenPayloadsSayWhy() throws {
-        func problems(_ name: String) -> [String] { Self.vectors[name].flatMap { PaymentCode.parse($0)?.problems } ?? ["(not read)"] }
+        func problems(_ name: String) -> [String] {
+            Self.vectors[name].flatMap { PaymentCode.parse($0)?.problems } ?? ["(not read)"]
+        }
         #expect(problems("bad-crc") == ["bysquare: CRC32 checksum fails"])
         #expect(problems("bad-iban") == ["bysquare: IBAN checksum fails"])
         #expect(problems("version-2") == ["bysquare: version 2 is not 0 (1.0.0) or 1 (1.1.0)"])
