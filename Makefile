@@ -22,6 +22,8 @@ APT_PACKAGES += libtesseract-dev tesseract-ocr tesseract-ocr-eng tesseract-ocr-d
 APT_PACKAGES += $(addprefix tesseract-ocr-,fra ita spa por nld pol ces slk slv hrv bos mkd hun ron bul swe dan nor fin ell)
 # pp-pages: libqpdf (C API), GnuTLS (SHA-256; libqpdf loads it anyway); the qpdf CLI checks results in tests.
 APT_PACKAGES += libqpdf-dev libgnutls28-dev qpdf
+# pp-extract: liblzma decodes PAY by square payment codes (raw LZMA1).
+APT_PACKAGES += liblzma-dev
 
 # Debian's libtesseract uses OpenMP, which makes OCR about 9x slower on small machines unless limited.
 export OMP_THREAD_LIMIT := 1

@@ -20,7 +20,11 @@ let package = Package(
         .executableTarget(name: "pp-cardcheck", dependencies: ["CardCheck", "PPShared"]),
 
         // pp-extract: ranked payment candidates from page records; profiles and per-language lexicons are data (Sources/Extract/Profiles, Lexicons).
-        .target(name: "Extract", dependencies: ["PPShared"], resources: [.copy("Profiles"), .copy("Lexicons"), .copy("Model")]),
+        // PAY by square payment codes are LZMA-compressed: liblzma (xz-utils) decodes them.
+        .systemLibrary(name: "CLZMA", path: "Sources/CLZMA", pkgConfig: "liblzma", providers: [.apt(["liblzma-dev"])]),
+        .target(
+            name: "Extract", dependencies: ["PPShared", "CLZMA"],
+            resources: [.copy("Profiles"), .copy("Lexicons"), .copy("Model")]),
         .executableTarget(name: "pp-extract", dependencies: ["Extract", "PPShared"]),
         .testTarget(name: "ExtractTests", dependencies: ["Extract", "PPShared"], exclude: ["Fixtures"]),
         // pp-pages: edit a PDF's pages through libqpdf's C API; SHA-256 through GnuTLS (qpdf loads it anyway);

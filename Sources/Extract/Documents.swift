@@ -145,7 +145,10 @@ public struct DocumentProcessor: Sendable {
         extractor.explain = explain
         extractor.maxCandidates = maxCandidates
         let extraction = extractor.extract(lines: lines, einvoice: einvoice, codes: codes)
-        if !codes.isEmpty { record["payment_codes"] = .array(codes.map { .string($0.0.format) }) }
+        if !codes.isEmpty {
+            record["payment_codes"] = .array(codes.map { .string($0.0.format) })
+            record["payment_code_checks"] = PaymentCode.report(codes)
+        }
         record["profile"] = .string(profile.name)
         record["state"] = "processed"
         record["payment_expected"] = .bool(extraction.paymentExpected)

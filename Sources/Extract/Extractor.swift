@@ -114,7 +114,8 @@ public struct Extractor: Sendable {
                     for i in 1..<list.count where list[i].score > list[0].score { list[i].score = list[0].score }
                 }
             }
-            merged[field] = Array(rescore(list, field: field, context: context).prefix(maxCandidates))
+            let rescored = rescore(list, field: field, context: context)
+            merged[field] = Array(settlePaymentCodes(rescored, paymentExpected: paymentExpected).prefix(maxCandidates))
         }
         return Extraction(
             candidates: merged, paymentExpected: paymentExpected, noPaymentReasons: reasons, decimalMark: mark,

@@ -6,6 +6,7 @@
 /// confusable group is one symbol (l/i/1/|/), o/0, s/5, b/8, e/c, m/rn), then the raw spellings are checked.
 /// Short phrases (four or five letters: "total", "cash") would match real words that way ("tote" for
 /// "tota"), so they take only a digit or a stroke for a letter ("T0TAL", "Tota)") or i for l ("TOTAI").
+/// A space inside a word of a long phrase ("Zahlbetr ag") also counts as the one error.
 struct LabelMatcher {
     struct Phrase {
         let category: String
@@ -111,19 +112,28 @@ struct LabelMatcher {
                 let p = phrases[pi]
                 guard s + p.skeleton.count <= sk.count else { continue }
                 var k = 0
+                var j = s  // the line's symbol compared with the phrase's k-th
                 var differ = 0
-                while k < p.skeleton.count, sk[s + k] == p.skeleton[k] {
-                    if !f[pieces[s + k]].elementsEqual(p.scalars[p.pieces[k]]) {
+                while k < p.skeleton.count, j < sk.count {
+                    if sk[j] != p.skeleton[k] {
+                        // A space inside a word ("Zahlbetr ag": letter-spaced print, OCR) is the one error.
+                        guard !p.short, differ == 0, k > 0, sk[j] == " ", p.skeleton[k] != " " else { break }
+                        differ = 1
+                        j += 1
+                        continue
+                    }
+                    if !f[pieces[j]].elementsEqual(p.scalars[p.pieces[k]]) {
                         differ += 1
-                        if differ > 1 || (p.short && !Self.strictSubstitute(f[pieces[s + k]], for: p.scalars[p.pieces[k]])) {
+                        if differ > 1 || (p.short && !Self.strictSubstitute(f[pieces[j]], for: p.scalars[p.pieces[k]])) {
                             differ = 2
                             break
                         }
                     }
                     k += 1
+                    j += 1
                 }
                 if k == p.skeleton.count, differ == 1 {
-                    body(pi, pieces[s].lowerBound..<pieces[s + k - 1].upperBound)
+                    body(pi, pieces[s].lowerBound..<pieces[j - 1].upperBound)
                 }
             }
         }

@@ -67,8 +67,16 @@ extension Extractor {
         }
         // "Please use OS-55812 as your payment reference": the value comes before the label.
         for l in labels where l.category == "reference_before" {
-            let line = lines[l.line]
-            let before = String(line.chars[0..<l.range.lowerBound])
+            var line = lines[l.line]
+            var before = String(line.chars[0..<l.range.lowerBound])
+            // "Vertrag Nr: 00.123.456.7" over "(Bei Zahlung bitte angeben.)": an instruction that opens its
+            // line points at the number on the line above.
+            if !before.contains(where: \.isNumber),
+                let (above, range) = valueAbove(l, labels: labels, lines: lines, accept: { $0.contains(where: \.isNumber) })
+            {
+                line = lines[above]
+                before = String(line.chars[range])
+            }
             if let tok = before.split(separator: " ").last(where: { $0.contains(where: \.isNumber) }),
                 before.split(separator: " ").suffix(2).contains(tok)
             {

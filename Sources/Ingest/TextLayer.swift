@@ -84,6 +84,7 @@ public struct PageText: Sendable {
         var wordBox = RawTextLayer.Rect(x0: 0, y0: 0, x1: 0, y1: 0)
         var wordFont = -1  // index into fonts, -1 for none
         var wordFonts: [Int] = []
+        var lastRect = RawTextLayer.Rect(x0: 0, y0: 0, x1: 0, y1: 0)
 
         func endWord() {
             guard !wordScalars.isEmpty else { return }
@@ -134,6 +135,12 @@ public struct PageText: Sendable {
                 turned[Int(directions.quarters[i])].append(.init(scalar: c, rect: r, font: font, order: i))
                 continue
             }
+            // Poppler sometimes joins a glyph of another row to the line ("Bruttosumme" and the "624,90"
+            // two rows above it came out as one word): a glyph that shares no height with the one before
+            // starts a new line.
+            if !wordScalars.isEmpty, PageText.onAnotherRow(r, after: lastRect) {
+                endLine()
+            }
             // Poppler sometimes omits the space before a right-aligned number ("TOTAL" … "9 346,30"
             // came out as one word "TOTAL9"): a gap wider than half the glyph height ends the word.
             if !wordScalars.isEmpty, r.x0 - wordBox.x1 > PageText.wordGap * max(r.y1 - r.y0, 1),
@@ -141,6 +148,7 @@ public struct PageText: Sendable {
             {
                 endWord()
             }
+            lastRect = r
             if wordScalars.isEmpty {
                 wordBox = r
                 wordFont = font
@@ -170,6 +178,12 @@ public struct PageText: Sendable {
         self.goodCharacters = good
         self.allCharacters = all
         self.ocrFontCharacters = ocrFont
+    }
+
+    /// Whether glyph `r` lies wholly above or below `last` (both with a height): a row of its own.
+    static func onAnotherRow(_ r: RawTextLayer.Rect, after last: RawTextLayer.Rect) -> Bool {
+        guard r.y1 > r.y0, last.y1 > last.y0 else { return false }
+        return r.y0 >= last.y1 || r.y1 <= last.y0
     }
 
     /// A line of `words` (their font indexes in `fonts`, -1 for none): its box is their union; its

@@ -142,8 +142,21 @@ public final class PageOCR {
             try checkDeadline(deadline, what: what)
         }
 
-        let (width, height) = (pix.width, pix.height)
-        let page = try read(consume pix, dpi: dpi, osd: osd, deadline: deadline, what: what, ocr: &ocr)
+        if let auto = options.auto, osd == nil { osd = try detectScript(pix, dpi: dpi, notes: auto.notes) }
+        var (width, height) = (pix.width, pix.height)
+        // A turn OSD suggests but was not trusted with is kept in reserve: see `readTurned`.
+        let spareTurn = options.auto != nil && !options.rotatePages ? osd.flatMap { $0.clockwiseTurn == 0 ? nil : $0 } : nil
+        let spare = spareTurn == nil ? nil : copy pix
+        var page = try read(consume pix, dpi: dpi, osd: osd, deadline: deadline, what: what, ocr: &ocr)
+        if let spare, let spareTurn, ocr["detected"]?.isNull ?? true,
+            let turned = try readTurned(spare, by: spareTurn, dpi: dpi, than: page, deadline: deadline, what: what, ocr: &ocr)
+        {
+            page = turned
+            if spareTurn.clockwiseTurn % 180 != 0 {
+                (width, height) = (height, width)
+                if let wh = size?.arrayValue, wh.count == 2 { size = .array([wh[1], wh[0]]) }
+            }
+        }
         ocr["mean_conf"] = .int(page.lines.isEmpty ? 0 : page.meanConf)
 
         let scale = 72.0 / Double(geometryDPI)

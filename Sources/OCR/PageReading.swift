@@ -44,6 +44,25 @@ extension PageOCR {
         return try recognize(consume pix, with: again, dpi: dpi, deadline: deadline, what: what)
     }
 
+    /// A page whose reading tells no language may be lying sideways or upside down where OSD was not sure
+    /// enough to turn it before reading: it is read again turned as OSD suggests, and that reading is kept
+    /// (with "rotation" in `ocr`) when its mean word confidence is higher. Costs a second reading only on
+    /// such pages.
+    func readTurned(
+        _ pix: consuming PixImage, by orientation: PageOrientation, dpi: Int, than first: RecognizedPage,
+        deadline: UInt64?, what: String, ocr: inout [String: JSON]
+    ) throws(ToolError) -> RecognizedPage? {
+        let turned = pix.rotatedClockwise(quarterTurns: orientation.clockwiseTurn / 90)
+        turned.setResolution(dpi)
+        var again = ocr
+        let page = try read(consume turned, dpi: dpi, osd: orientation, deadline: deadline, what: what, ocr: &again)
+        guard page.meanConf > first.meanConf else { return nil }
+        again["rotation"] = .int(orientation.clockwiseTurn)
+        again["rotation_conf"] = .rounded(orientation.confidence)
+        ocr = again
+        return page
+    }
+
     private func recognize(
         _ pix: consuming PixImage, with languages: String, dpi: Int, deadline: UInt64?, what: String
     ) throws(ToolError) -> RecognizedPage {
@@ -55,7 +74,7 @@ extension PageOCR {
 
     /// The page's script by tesseract's OSD; nil when OSD is not installed or finds too little text
     /// (the page is then read as Latin).
-    private func detectScript(_ pix: PixImage, dpi: Int, notes: MissingPackNotes) throws(ToolError) -> PageOrientation? {
+    func detectScript(_ pix: PixImage, dpi: Int, notes: MissingPackNotes) throws(ToolError) -> PageOrientation? {
         guard options.tessdata.hasOSD else {
             notes.missing("osd", why: "finding the script of a page", fallback: "eng")
             return nil

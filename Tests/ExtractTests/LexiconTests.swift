@@ -107,6 +107,16 @@ let lexiconStore = ProfileStore(folders: [profileFolder]).lexicons
         #expect(top(e, "amount")?.evidence.contains("label:due") == true)
     }
 
+    @Test func letterSpacedLabelsStillMatch() throws {
+        // Letter-spaced print comes out of the text layer with a space inside the word.
+        let lines = page([
+            ("Bruttosumme 671,15", 40, 40), ("Erhaltene Anzahlungen -201,00", 40, 52), ("Zahlbetr ag 470,15", 40, 64),
+        ])
+        let e = Extractor(profile: try profile("at")).extract(lines: lines, einvoice: nil)
+        #expect(top(e, "amount")?.value == "470.15")
+        #expect(top(e, "amount")?.evidence.contains("label:due") == true)
+    }
+
     @Test func unknownProfileKeysAndCategoriesAreRefused() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pp-lexicon-tests-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

@@ -83,4 +83,26 @@ import Testing
         #expect(top(e, "reference")?.value == "45290481155198")
         #expect(top(e, "reference")?.extra["model"] == "97")
     }
+
+    @Test func instructionUnderANumberMakesItTheReference() throws {
+        // "(Bei Schriftwechsel und Zahlung bitte angeben.)" under the contract number it speaks of.
+        let lines = page([
+            ("Sachversicherungsvertrag Nr: 00.123.456.7", 40, 300), ("(Bei Schriftwechsel und Zahlung bitte angeben.)", 40, 312),
+            ("IBAN DE75 5121 0800 1245 1261 99", 40, 400),
+        ])
+        let e = Extractor(profile: try profile("at")).extract(lines: lines, einvoice: nil)
+        #expect(top(e, "reference")?.value == "00.123.456.7")
+    }
+
+    @Test func theBuyersOwnReferenceIsNoPaymentReference() throws {
+        // "Votre référence" is the buyer's order number; the invoice number is what the payee matches.
+        let lines = page([
+            ("Facture FA-2017-0009", 40, 100), ("Votre référence BC543", 40, 200), ("Réf. marché WELCOME_PACK_2017", 40, 212),
+            ("IBAN FR76 3000 6000 0112 3456 7890 189", 40, 400),
+        ])
+        let e = Extractor(profile: try profile("sepa")).extract(lines: lines, einvoice: nil)
+        #expect(top(e, "reference")?.value == "FA-2017-0009")
+        let buyer = e.candidates["reference"]?.first { $0.value == "BC543" }
+        #expect(buyer.map { $0.evidence.contains("payer-label") } ?? true)
+    }
 }

@@ -19,7 +19,8 @@ import Testing
     }
 
     @Test func everyWeightTheCodeNamesIsInTheData() throws {
-        let files = try FileManager.default.contentsOfDirectory(atPath: Self.extractFolder.path).filter {
+        // Subfolders too (Codes/).
+        let files = (FileManager.default.enumerator(atPath: Self.extractFolder.path)?.allObjects as? [String] ?? []).filter {
             $0.hasSuffix(".swift")
         }
         let pattern = try NSRegularExpression(pattern: #"\bw\("([a-z_0-9.]+)"\)"#)

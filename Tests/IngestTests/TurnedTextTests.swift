@@ -84,4 +84,23 @@ struct TurnedTextTests {
         #expect(lines[2]["rotation"]?.intValue == 90)
         #expect(lines[1]["words"]?.arrayValue?.count == 7)
     }
+
+    @Test func aGlyphOfAnotherRowStartsANewLine() {
+        // Poppler joined "Bruttosumme" with the "624,90" of the row two lines above it, with no space.
+        let label = "Bruttosumme"
+        let value = "624,90"
+        var rects: [RawTextLayer.Rect] = []
+        for i in 0..<label.count {
+            let x = 300 + Double(i) * 5
+            rects.append(RawTextLayer.Rect(x0: x, y0: 229, x1: x + 5, y1: 238))
+        }
+        for i in 0..<value.count {
+            let x = 522 + Double(i) * 4.5
+            rects.append(RawTextLayer.Rect(x0: x, y0: 158, x1: x + 4.5, y1: 167))
+        }
+        let page = PageText(
+            raw: RawTextLayer(scalars: Array((label + value).unicodeScalars), rects: rects, fonts: []), width: 600, height: 800)
+        #expect(page.lines.map(\.text) == ["Bruttosumme", "624,90"])
+        #expect(page.lines[1].box[1] == 158)
+    }
 }

@@ -1,6 +1,7 @@
 import Extract
 import Foundation
 import PPShared
+import PixImage
 import Testing
 
 @testable import OCR
@@ -68,6 +69,20 @@ struct AutoLanguageTests {
         #expect(cyrillic["script"] == "Cyrillic")
         #expect(cyrillic["lang"] == "srp+eng")
         #expect(cyrillic["detected"] == "sr")
+    }
+
+    @Test func anUpsideDownPageThatReadsAsNoLanguageIsTurned() throws {
+        // Without --rotate-pages: the first reading of an upside-down photo tells no language, so the page is
+        // read again turned as OSD suggests, and that reading is kept.
+        let folder = try Fixture.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let original = try PixImage.read(path: Fixture.path("samples/photos/de-hosting-rechnung.png"), frame: nil)
+        let upsideDown = folder.appendingPathComponent("upside-down.png").path
+        #expect(original.rotatedClockwise(quarterTurns: 2).write(path: upsideDown))
+        let out = PageOCR(options: try Self.auto()).process(Fixture.page(upsideDown))
+        #expect(out["ocr"]?["rotation"] == 180, "\(out["ocr"] ?? .null)")
+        #expect(out["ocr"]?["detected"] == "de")
+        #expect(Fixture.text(out).contains("Rechnung"))
     }
 
     @Test func namedLanguagesAreUsedAsGiven() throws {

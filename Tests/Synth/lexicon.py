@@ -101,7 +101,10 @@ class Labeler:
 
     def raw(self, key):
         if key not in self.chosen:
-            self.chosen[key] = self.rng.choice(self.lex.phrases(self.lang, key, self.script))
+            # One draw whatever the list's length: a phrase added to a lexicon changes which wording
+            # some bills use, not every later draw of every bill.
+            items = self.lex.phrases(self.lang, key, self.script)
+            self.chosen[key] = items[min(int(self.rng.random() * len(items)), len(items) - 1)]
         return self.chosen[key]
 
     def __call__(self, key, colon=None):

@@ -17,7 +17,6 @@ CURRENCY = {"GB": "GBP", "CH": "CHF", "PL": "PLN", "CZ": "CZK", "HU": "HUF", "RO
             "DK": "DKK", "NO": "NOK", "RS": "RSD", "BA": "BAM", "MK": "MKD"}
 SYMBOL = {"EUR": "€", "GBP": "£", "PLN": "zł", "CZK": "Kč", "HUF": "Ft", "RON": "lei", "SEK": "kr",
           "DKK": "kr.", "NOK": "kr", "RSD": "din.", "BAM": "KM", "MKD": "ден.", "CHF": "CHF"}
-PHOTO_LANGS = {"en", "de", "sr", "fr", "it", "es", "nl", "hr"}
 
 FIELDS = ("inv rem cn rcpt qty price desc amt date cust order phone vat_id meter cons period page thanks fee "
           "stmt room night policy rent service cash change bank of").split()
