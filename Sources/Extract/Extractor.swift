@@ -151,6 +151,9 @@ public struct Extractor: Sendable {
             }
             // A document that asks for no payment has no candidate to use, whatever the model thinks.
             if !context.paymentExpected { list[i].score = min(list[i].score, w("no_payment_cap")) }
+            // A numbered spare account ("2. Konto") is the answer only when the first was not read (a
+            // photo's OCR lost it): never one to trust.
+            if list[i].evidence.contains("secondary-account") { list[i].score = min(list[i].score, w("account.secondary_cap")) }
         }
         guard fieldModel != nil else { return list }
         // The raw probability breaks the calibration map's ties; the rule order breaks the rest.

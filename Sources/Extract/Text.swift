@@ -58,7 +58,9 @@ public struct TextLine: Sendable {
         self.words = words
         var f: [Character] = []
         var m: [Int] = []
-        for (i, ch) in chars.enumerated() {
+        // OCR lines only: a text layer spells its words as printed.
+        let source = conf == nil ? chars : ScriptLookalikes.cyrillicWords(chars)
+        for (i, ch) in source.enumerated() {
             for out in TextFold.fold(ch) {
                 f.append(out)
                 m.append(i)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # One table of pp-extract's accuracy over every data set present (see bench/extract/README.md):
-# samples, synth (SYNTH/truth.jsonl), and the shared corpus's einvoice-pages, invoices and receipts.
+# samples, synth (SYNTH/truth.jsonl), and the shared corpus's einvoice-pages, invoices and receipts;
+# then the decode and parse rates of the corpus's payment codes.
 # Nothing from the corpus is committed; rows whose data is absent are skipped with a note.
 #   bash bench/extract/accuracy.sh [CORPUS [BIN]]      (make accuracy [CORPUS=dir] [SYNTH=dir] [FRESH=1])
 # Environment: SYNTH (default .build/synth), OUT (default .build/accuracy), FRESH=1 (read every
@@ -81,3 +82,15 @@ done < "$OUT/rows.txt"
 
 # 3. The table, the calibration of the pooled held-out rows, and a detail file per row.
 python3 "$here/accuracy_table.py" table "$OUT" || exit 2
+
+# 4. The corpus's payment codes: how many pp-ingest decodes exactly, and how many pp-extract parses.
+if [ -f "$CORPUS/payment-codes/truth.jsonl" ]; then
+    echo
+    echo "Payment codes of $CORPUS/payment-codes: decoded by pp-ingest"
+    bash "$here/../codes/decode_rate.sh" "$CORPUS/payment-codes" "$BIN/pp-ingest"
+    echo
+    echo "Payment codes of $CORPUS/payment-codes: parsed by pp-extract (payloads as decoded)"
+    python3 "$here/../codes/parse_rate.py" "$CORPUS/payment-codes" --bin "$BIN/pp-extract"
+else
+    echo "accuracy: no $CORPUS/payment-codes/truth.jsonl: payment-code rows skipped" >&2
+fi
