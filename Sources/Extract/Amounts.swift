@@ -73,7 +73,7 @@ public enum Amounts {
                     end = stop
                     break
                 } else if groupChars.contains(chars[j]), j + 1 < n, chars[j + 1].isASCII, chars[j + 1].isNumber,
-                    !breaks.contains(j + 1)
+                    !breaks.contains(j + 1) || zeroLedGroup(chars, at: j + 1)
                 {
                     // A space only groups when exactly three digits follow it.
                     if chars[j] == " " || chars[j] == "\u{00A0}" || chars[j] == "\u{202F}" {
@@ -146,6 +146,15 @@ public enum Amounts {
         guard k > i, k + 2 < chars.count, chars[k] == "." || chars[k] == "," else { return false }
         guard chars[k + 1].isASCII, chars[k + 1].isNumber, chars[k + 2].isASCII, chars[k + 2].isNumber else { return false }
         return k + 3 == chars.count || !chars[k + 3].isNumber
+    }
+
+    /// "3 012,35" with the words far apart: a group of three digits that starts with 0 and ends in cents
+    /// is never an amount of its own, so it belongs to the digits before it whatever the gap.
+    static func zeroLedGroup(_ chars: [Character], at k: Int) -> Bool {
+        guard k + 6 <= chars.count, chars[k] == "0", chars[k - 1] == " " else { return false }
+        let digits = chars[k..<k + 3].allSatisfy { $0.isASCII && $0.isNumber }
+        let cents = (chars[k + 3] == "," || chars[k + 3] == ".") && chars[k + 4].isNumber && chars[k + 5].isNumber
+        return digits && cents && (k + 6 == chars.count || !chars[k + 6].isNumber)
     }
 
     /// Whether the point at `j` is a decimal point OCR split from its two cents ("65. 20"): plain digits

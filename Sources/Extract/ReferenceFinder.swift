@@ -97,7 +97,7 @@ extension Extractor {
         where ["reference", "reference_free", "invoice_number", "reference_payer", "reference_before"].contains(l.category) {
             let needsDigit = l.category != "reference_free"
             guard
-                let (vli, vr) = valueBefore(l, lines: lines).map({ (l.line, $0) })
+                let (vli, vr) = valueBefore(l, lines: lines)
                     ?? valueText(
                         after: l, labels: labels, lines: lines, accept: { !needsDigit || $0.contains(where: \.isNumber) })
             else { continue }

@@ -88,16 +88,36 @@ extension Extractor {
 
     /// Captions printed right of their values ("940425668 Referencia de pago" with nothing after it): the one
     /// token before a reference caption that ends its line is the value.
-    func valueBefore(_ label: LabelHit, lines: [TextLine]) -> Range<Int>? {
+    func valueBefore(_ label: LabelHit, lines: [TextLine]) -> (line: Int, range: Range<Int>)? {
         guard label.category == "reference" || label.category == "invoice_number" else { return nil }
         let chars = lines[label.line].chars
         let skip: Set<Character> = [":", " ", ".", "\u{00A0}", "\t", ")"]
         guard chars[label.range.upperBound...].allSatisfy({ skip.contains($0) }) else { return nil }
         var e = label.range.lowerBound
         while e > 0, chars[e - 1] == " " || chars[e - 1] == "\u{00A0}" { e -= 1 }
+        // The caption alone on its line (OCR splits a row at a wide gap): the token ending just left of it.
+        if e == 0 { return tokenLeft(of: label, lines: lines) }
         let token = chars[0..<e]
-        guard token.count >= 4, !token.contains(" "), !token.contains("\u{00A0}"), token.contains(where: \.isNumber)
-        else { return nil }
-        return 0..<e
+        guard Self.isLoneToken(token) else { return nil }
+        return (label.line, 0..<e)
+    }
+
+    static func isLoneToken(_ token: ArraySlice<Character>) -> Bool {
+        token.count >= 4 && !token.contains(" ") && !token.contains("\u{00A0}") && token.contains(where: \.isNumber)
+    }
+
+    /// The line on the caption's row that ends within two line heights left of it, when it is one token.
+    func tokenLeft(of label: LabelHit, lines: [TextLine]) -> (line: Int, range: Range<Int>)? {
+        let lb = label.box
+        let h = max(6, lb.height)
+        let left = lines.indices.filter { i in
+            let l = lines[i]
+            return i != label.line && l.page == label.page && l.box.verticalOverlap(lb) >= 0.5 && l.box.x1 <= lb.x0 + 1
+                && lb.x0 - l.box.x1 <= 2 * h
+        }
+        guard let i = left.max(by: { lines[$0].box.x1 < lines[$1].box.x1 }), Self.isLoneToken(lines[i].chars[...]) else {
+            return nil
+        }
+        return (i, 0..<lines[i].chars.count)
     }
 }

@@ -18,6 +18,16 @@ import Testing
         #expect(values("EUR123.45") == ["123.45"])
     }
 
+    @Test func aZeroLedGroupJoinsTheDigitsBeforeItAcrossAWordGap() {
+        // OCR words "3" and "012,35" far apart (a break at the second word): still one amount.
+        let chars = Array("3 012,35 SEK")
+        let joined = Amounts.tokens(in: chars, breaks: [2]).compactMap { Amounts.value(of: $0, documentMark: ",") }
+        #expect(joined == ["3012.35"])
+        // A group that does not start with 0 stays apart at a break.
+        let apart = Amounts.tokens(in: Array("3 412,35"), breaks: [2]).compactMap { Amounts.value(of: $0, documentMark: ",") }
+        #expect(apart == ["3.00", "412.35"] || apart == ["412.35"])
+    }
+
     @Test func ambiguousThreeDigitGroupsFollowTheDocument() {
         // "1.234" in a comma-decimal document is one thousand two hundred thirty-four.
         #expect(values("1.234", mark: ",") == ["1234.00"])
