@@ -30,6 +30,8 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas
 
+import generate_codes as codes  # the bills with payment codes (Swiss QR-bill, HUB-3, UPN, SPAYD, PAY by square)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
 FONTDIR = "/usr/share/fonts/truetype/dejavu"
@@ -1645,6 +1647,7 @@ def main():
     os.chdir(REPO)
     _selftest_checksums()
     register_fonts()
+    codes.init(sys.modules[__name__])
     for d in ("pdf", "photos", "special"):
         os.makedirs(os.path.join(HERE, d), exist_ok=True)
     records = []
@@ -1656,7 +1659,7 @@ def main():
         records.append(rec)
         by_src[src] = rec
 
-    for rel, fn in DOCS:
+    for rel, fn in DOCS + codes.DOCS:
         add(rel, fn(os.path.join(HERE, rel)))
 
     # special files
@@ -1681,6 +1684,7 @@ def main():
         for src, out, pages, kind, angle, seed, f, dpi, store in PHOTOS:
             write_photo(os.path.join(HERE, src), os.path.join(HERE, out), pages, kind, angle, seed, f, dpi, store)
             add(out, {k: v for k, v in by_src[src].items() if k != "source"})
+        codes.write_photos(add, by_src)
     else:
         print("warning: pdftoppm not found; photos not regenerated", file=sys.stderr)
 
@@ -1688,7 +1692,7 @@ def main():
     with open(os.path.join(HERE, "truth.jsonl"), "w", encoding="utf-8") as fh:
         for r in records:
             fh.write(json.dumps(r, sort_keys=True, ensure_ascii=False, separators=(",", ":")) + "\n")
-    errors = selfcheck(records)
+    errors = selfcheck(records) + codes.check_codes(records)
     for e in errors:
         print("SELF-CHECK:", e, file=sys.stderr)
     print("wrote %d truth records; self-check %s" % (len(records), "FAILED" if errors else "ok"))
