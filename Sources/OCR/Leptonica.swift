@@ -118,6 +118,9 @@ extension PixImage {
 
     private func flippedLeftRight() -> PixImage { PixImage(taking: pixFlipLR(nil, pix) ?? pixClone(pix)) }
 
+    /// How far either way the skew search looks, in degrees.
+    static let skewSweepDegrees: Float = 15
+
     /// The page's skew in degrees (positive: text runs down to the right) and leptonica's confidence in it.
     func findSkew() -> (degrees: Double, confidence: Double)? {
         guard let binary = pixConvertTo1(pix, 130) else { return nil }
@@ -125,7 +128,11 @@ extension PixImage {
         defer { pixDestroy(&doomed) }
         var angle: Float = 0
         var confidence: Float = 0
-        guard pixFindSkew(binary, &angle, &confidence) == 0 else { return nil }
+        // Leptonica's defaults (reductions 4 and 2, 1-degree sweep steps) over ±15 degrees instead of its
+        // ±7: a phone photo of a bill lying askew on a desk is often turned 10 degrees or more.
+        guard pixFindSkewSweepAndSearch(binary, &angle, &confidence, 4, 2, Self.skewSweepDegrees, 1, 0.01) == 0 else {
+            return nil
+        }
         return (Double(angle), Double(confidence))
     }
 

@@ -57,6 +57,18 @@ import Testing
         #expect(first(doc, "due_date")?.value == "2026-12-07")
     }
 
+    @Test func aCheckedCodesReferenceLeadsADifferentPageReading() throws {
+        // The page prints another valid RF reference (a photo's OCR repair gone wrong reads like this):
+        // the code's reference leads, the page's stays below 1500.
+        var rows = Self.slip
+        rows[4] = ("Zahlungsreferenz: RF71 4711", 40, 715)
+        let doc = try run(rows, code: Self.epc)
+        let top = try #require(first(doc, "reference"))
+        #expect(top.value == "RF18539007547034" && top.confidence >= 1800, "\(top)")
+        let other = try #require(doc["candidates"]?["reference"]?.arrayValue?.first { $0["value"] == "RF714711" })
+        #expect((other["confidence"]?.intValue ?? 2000) <= 1400)
+    }
+
     @Test func aCodeThatContradictsThePageLeavesNeitherConfident() throws {
         var rows = Self.slip
         rows[2] = ("Zahlbetrag: 99,00 EUR", 300, 300)

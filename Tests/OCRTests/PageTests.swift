@@ -32,6 +32,21 @@ struct PageTests {
         }
     }
 
+    @Test func aPhotoTurnedTwelveDegreesIsStraightened() throws {
+        // Beyond leptonica's default ±7 degree search: a bill lying askew on a desk.
+        let folder = try Fixture.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let original = try PixImage.read(path: Fixture.path(Self.invoice), frame: nil)
+        let before = try #require(original.findSkew()).degrees
+        let turned = folder.appendingPathComponent("askew.png").path
+        #expect(original.rotated(degrees: 12).write(path: turned))
+        let out = PageOCR(options: try Fixture.options("deu+eng")).process(Fixture.page(turned, dpi: 150))
+        let applied = try #require(out["ocr"]?["deskew_degrees"]?.doubleValue)
+        #expect(abs(applied - (before - 12)) < 0.5, "deskew \(applied), photo's own skew \(before)")
+        // (Turning the same-size image cut its corners off: text from the middle of the page.)
+        #expect(Fixture.text(out).contains("Rechnungsdatum: 02.03.2026"))
+    }
+
     @Test func smallSkewIsLeftAloneAndDeskewCanBeOff() throws {
         let off = PageOCR(
             options: try Fixture.options {

@@ -83,7 +83,13 @@ extension Extractor {
     /// keep their caps.
     func settlePaymentCodes(_ list: [Candidate], paymentExpected: Bool) -> [Candidate] {
         var out = list
+        // A checked code's value leads its field: a page reading that differs from it (an OCR repair
+        // gone wrong, a look-alike number) stays below it, at most `code.contradiction_cap`.
+        let codeLeads = out.contains { $0.evidence.contains("code-checked") && !$0.evidence.contains("code-contradicts-page") }
         for i in out.indices {
+            if codeLeads, !out[i].evidence.contains("code-checked") {
+                out[i].score = min(out[i].score, w("code.contradiction_cap"))
+            }
             let e = out[i].evidence
             if e.contains("code-contradicts-page") {
                 out[i].score = min(out[i].score, w("code.contradiction_cap"))
