@@ -53,7 +53,9 @@ import Testing
         for field in ["account", "amount", "reference", "payee", "payment_code", "due_date", "currency"] {
             #expect((first(doc, field)?.confidence ?? 0) >= 1800, "\(field)")
         }
-        #expect(doc["candidates"]?["reference"]?.arrayValue?.first?["model"] == "SI12")
+        #expect(doc["candidates"]?["reference"]?.arrayValue?.first?["reference_model"] == "SI12")
+        #expect(doc["candidates"]?["reference"]?.arrayValue?.first?["value"] == "SI12 1234567890120")
+        #expect(doc["best"]?["reference"] == "SI12 1234567890120")
         #expect(first(doc, "due_date")?.value == "2026-12-07")
     }
 
