@@ -106,6 +106,6 @@ extension Extractor {
         guard let hit = nearest else { return nil }
         let chars = lines[hit.line].chars
         guard hit.range.lowerBound >= 0, hit.range.upperBound <= chars.count else { return nil }
-        return String(chars[hit.range]).trimmingCharacters(in: .whitespaces)
+        return String(chars[hit.range]).trimmingCharacters(in: CharacterSet.whitespaces.union(.punctuationCharacters))
     }
 }
