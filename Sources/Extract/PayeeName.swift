@@ -10,7 +10,7 @@ public enum PayeeName {
     public static let legalForms: Set<String> = [
         "doo", "ad", "ado", "dd", "dooel", "sp", "szr", "pr", "jkp", "jp", "gmbh", "ag", "og", "kg", "co", "eu", "ek",
         "ev", "ohg", "mbh", "ug", "ltd", "limited", "llc", "inc", "plc", "corp", "sa", "sas", "sarl", "srl", "spa",
-        "bv", "nv", "ab", "as", "asa", "aps", "oy", "oyj", "sro", "as", "ks", "kft", "zrt", "nyrt", "sl", "slu",
+        "bv", "nv", "ab", "as", "asa", "aps", "oy", "oyj", "sro", "ks", "kft", "zrt", "nyrt", "sl", "slu",
         "lda", "zoo", "spzoo", "oe", "ike", "ae", "se",
     ]
 

@@ -79,7 +79,8 @@ public enum ResultTable {
         let cut = rows.map { row in
             row.enumerated().map { i, cell in
                 let limit =
-                    i == 0 ? textWidths.document : (i == row.count - 1 && row[1] == "error") ? textWidths.message : textWidths.value
+                    i == 0
+                    ? textWidths.document : (i == row.count - 1 && row[1] == "error") ? textWidths.message : textWidths.value
                 return truncated(oneLine(cell), to: limit)
             }
         }

@@ -6,7 +6,8 @@ import Testing
 
 @Suite struct EvaluationMatchTests {
     func payeeMatches(_ expected: String, _ got: String) -> Bool {
-        Evaluation.matches("payee", expected: Evaluation.normalize("payee", .string(expected))!, candidate: ["value": .string(got)])
+        Evaluation.matches(
+            "payee", expected: Evaluation.normalize("payee", .string(expected))!, candidate: ["value": .string(got)])
     }
 
     @Test func aPayeeIsRightOnlyWhenTheNamesAreEqualOnceNormalised() {
