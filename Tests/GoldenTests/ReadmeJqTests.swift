@@ -4,7 +4,9 @@ import Testing
 /// The README's jq one-liners, run as typed on pp-extract's real output: documents that ask for payment,
 /// one that asks for none, an error record from pp-ingest and one for an unreadable input line.
 @Suite struct ReadmeJqTests {
-    static let jq: URL? = ["/usr/bin/jq", "/usr/local/bin/jq", "/bin/jq"].map(URL.init(fileURLWithPath:))
+    /// jq on the PATH, if installed.
+    static let jq: URL? = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+        .map { URL(fileURLWithPath: String($0)).appendingPathComponent("jq") }
         .first { FileManager.default.isExecutableFile(atPath: $0.path) }
 
     func results() throws -> (folder: URL, records: [[String: Any]]) {
