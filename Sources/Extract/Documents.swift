@@ -94,8 +94,25 @@ public struct DocumentProcessor: Sendable {
     /// Keys of page records that are not carried over to the document record.
     static let pageKeys: Set<String> = [
         "kind", "page", "pages", "lines", "size", "text_source", "image", "attachments", "media", "words", "thumbnail",
-        "preview", "ocr", "rotation", "qr", "codes",
+        "preview", "ocr", "rotation", "qr", "codes", "warnings", "warning",
     ]
+
+    /// The warnings of every page (each once) and pp-extract's own: one `warnings` array.
+    static func warnings(of pages: [JSON], noText: Bool) -> [JSON] {
+        var out: [JSON] = []
+        var seen: Set<String> = []
+        for p in pages {
+            var items = p["warnings"].map { $0.arrayValue ?? [$0] } ?? []
+            if let old = p["warning"], !old.isNull { items.append(old) }
+            for w in items where seen.insert(w.encoded()).inserted { out.append(w) }
+        }
+        if noText {
+            out.append([
+                "code": "no_text", "message": "no text on any page (run pp-ocr on scans and photos first)",
+            ])
+        }
+        return out
+    }
 
     public static func lines(of pages: [JSON]) -> [TextLine] {
         var out: [TextLine] = []
@@ -162,7 +179,8 @@ public struct DocumentProcessor: Sendable {
             cands[field] = .array((extraction.candidates[field] ?? []).map { $0.json() })
         }
         record["candidates"] = .object(cands)
-        if lines.isEmpty { record["warning"] = "no text on any page (run pp-ocr on scans and photos first)" }
+        record["best"] = BestValues.of(candidates: record["candidates"], paymentExpected: extraction.paymentExpected)
+        record["warnings"] = .array(Self.warnings(of: pages, noText: lines.isEmpty))
         return .object(record)
     }
 }

@@ -33,7 +33,8 @@ public struct Extractor: Sendable {
         let finder = me
         me.layout = Layout(
             lines: lines, labels: me.findLabels(lines), params: Layout.Params(me.w), relabel: { finder.findLabels($0) })
-        return me.run(lines: lines, einvoice: einvoice, codes: codes)
+        guard explain else { return me.run(lines: lines, einvoice: einvoice, codes: codes) }
+        return ExplainTrace.$enabled.withValue(true) { me.run(lines: lines, einvoice: einvoice, codes: codes) }
     }
 
     func run(lines: [TextLine], einvoice: EInvoice?, codes: [(PaymentCode, Int, Box?)]) -> Extraction {
@@ -76,11 +77,11 @@ public struct Extractor: Sendable {
             pages: lines.map(\.page).max() ?? 1)
         for field in merged.keys {
             var list = merged[field]!
-            if !paymentExpected, field != "currency" {
-                for i in list.indices where list[i].score > w("no_payment_cap") {
-                    list[i].score = w("no_payment_cap")
-                    list[i].evidence.append("no-payment-expected")
-                }
+            // A document that asks for no payment: marked now, capped last (`capNoPayment`), so the
+            // candidates keep the order their evidence gives them.
+            let capped = !paymentExpected && field != "currency"
+            if capped {
+                for i in list.indices where list[i].score > w("no_payment_cap") { list[i].evidence.append("no-payment-expected") }
             }
             list = list.filter { $0.score > 0 }
             list.sort { a, b in
@@ -114,8 +115,16 @@ public struct Extractor: Sendable {
                     for i in 1..<list.count where list[i].score > list[0].score { list[i].score = list[0].score }
                 }
             }
-            let rescored = rescore(list, field: field, context: context)
-            merged[field] = Array(settlePaymentCodes(rescored, paymentExpected: paymentExpected).prefix(maxCandidates))
+            var settled = settlePaymentCodes(rescore(list, field: field, context: context), paymentExpected: paymentExpected)
+            if capped { settled = capNoPayment(settled) }
+            if explain {
+                for i in settled.indices {
+                    if let phrase = Self.labelPhrase(for: settled[i], labels: labels, lines: lines) {
+                        settled[i].explanation?["label"] = .string(phrase)
+                    }
+                }
+            }
+            merged[field] = Array(settled.prefix(maxCandidates))
         }
         return Extraction(
             candidates: merged, paymentExpected: paymentExpected, noPaymentReasons: reasons, decimalMark: mark,
@@ -133,6 +142,9 @@ public struct Extractor: Sendable {
             if explain {
                 list[i].features = features[i]
                 list[i].extra["rule_score"] = .int(list[i].score)
+                var explanation: [String: JSON] = ["rule": list[i].trace?.json() ?? .array([])]
+                if let fieldModel { explanation["model"] = fieldModel.explanation(features[i]) }
+                list[i].explanation = explanation
             }
             guard let fieldModel else { continue }
             raw[i] = fieldModel.probability(features[i])
@@ -149,8 +161,6 @@ public struct Extractor: Sendable {
             } else {
                 list[i].score = fitted
             }
-            // A document that asks for no payment has no candidate to use, whatever the model thinks.
-            if !context.paymentExpected { list[i].score = min(list[i].score, w("no_payment_cap")) }
             // A numbered spare account ("2. Konto") is the answer only when the first was not read (a
             // photo's OCR lost it): never one to trust.
             if list[i].evidence.contains("secondary-account") { list[i].score = min(list[i].score, w("account.secondary_cap")) }
@@ -163,6 +173,18 @@ public struct Extractor: Sendable {
             return a < b
         }
         return order.map { list[$0] }
+    }
+
+    /// A document that asks for no payment has no candidate to use, whatever the evidence says: every
+    /// confidence is capped. The cap is monotone and comes after ranking, so the order stays the one the
+    /// model (or the rules) gave: ties at the cap are in that order, not in reading order.
+    func capNoPayment(_ ranked: [Candidate]) -> [Candidate] {
+        let cap = w("no_payment_cap")
+        return ranked.map { c in
+            var c = c
+            if c.score > cap { c.score = cap }
+            return c
+        }
     }
 
     /// Joins candidates with the same value: the best occurrence leads, evidence is pooled, repetition counts.

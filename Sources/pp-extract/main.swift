@@ -18,7 +18,11 @@ let extractSpec = CommandSpec(
         .value(
             "jobs", short: "j", "N", help: "documents processed in parallel (default: all cores); output order is input order"),
         .value("max-candidates", "N", help: "candidates kept per field (default 5)"),
-        .flag("explain", help: "add each candidate's features and rule score (what the confidence model saw)"),
+        .flag(
+            "explain",
+            help:
+                "add per candidate its rule score, the points of each piece of evidence, the label phrase and the model's terms"
+        ),
         .flag("no-model", help: "rank by the rule scores alone, without the fitted confidence model"),
         .flag("list-profiles", help: "print the shipped profiles (name and description) and exit"),
         .flag(
@@ -73,17 +77,28 @@ func readAll(_ path: String, tool: String) throws -> [JSON] {
 let tableSpec = CommandSpec(
     name: "pp-extract table",
     summary: "print a short table of the top candidates of document records (* marks confidence >= 1500)",
-    usage: ["pp-extract table [RESULTS.jsonl ... | -]"],
-    options: [],
-    examples: [("pp-ingest bills/* | pp-extract | pp-extract table", "what was found, one line per document")])
+    usage: ["pp-extract table [--format text|csv|tsv] [RESULTS.jsonl ... | -]"],
+    options: [
+        .value(
+            "format", "text|csv|tsv",
+            help: "text (default): aligned columns, long cells cut with …; csv (RFC 4180) or tsv (\\t \\n escaped): whole values")
+    ],
+    examples: [
+        ("pp-ingest bills/* | pp-extract | pp-extract table", "what was found, one line per document"),
+        ("pp-extract table --format csv results.jsonl > results.csv", "the same for a spreadsheet"),
+    ])
 
 let args = Array(CommandLine.arguments.dropFirst())
 if args.first == "table" {
     runTool(tableSpec, arguments: Array(args.dropFirst())) { parsed, _ in
         var records: [JSON] = []
         for input in parsed.operands.isEmpty ? ["-"] : parsed.operands { records += try readAll(input, tool: "pp-extract") }
+        let name = parsed.value("format") ?? "text"
+        guard let format = ResultTable.Format(rawValue: name) else {
+            throw ToolError.usage("--format must be text, csv or tsv, not '\(name)'")
+        }
         let sink = OutputSink()
-        try sink.write(text: ResultTable.render(records))
+        try sink.write(text: ResultTable.render(records, format: format))
         return .ok
     }
 }

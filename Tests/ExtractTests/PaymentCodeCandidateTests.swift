@@ -53,7 +53,9 @@ import Testing
         for field in ["account", "amount", "reference", "payee", "payment_code", "due_date", "currency"] {
             #expect((first(doc, field)?.confidence ?? 0) >= 1800, "\(field)")
         }
-        #expect(doc["candidates"]?["reference"]?.arrayValue?.first?["model"] == "SI12")
+        #expect(doc["candidates"]?["reference"]?.arrayValue?.first?["reference_model"] == "SI12")
+        #expect(doc["candidates"]?["reference"]?.arrayValue?.first?["value"] == "SI12 1234567890120")
+        #expect(doc["best"]?["reference"] == "SI12 1234567890120")
         #expect(first(doc, "due_date")?.value == "2026-12-07")
     }
 
@@ -64,7 +66,7 @@ import Testing
         rows[4] = ("Zahlungsreferenz: RF71 4711", 40, 715)
         let doc = try run(rows, code: Self.epc)
         let top = try #require(first(doc, "reference"))
-        #expect(top.value == "RF18539007547034" && top.confidence >= 1800, "\(top)")
+        #expect(top.value == "RF18539007547034" && top.confidence >= 1800, "\(top.value) \(top.confidence) \(top.evidence)")
         let other = try #require(doc["candidates"]?["reference"]?.arrayValue?.first { $0["value"] == "RF714711" })
         #expect((other["confidence"]?.intValue ?? 2000) <= 1400)
     }
