@@ -39,7 +39,8 @@ struct BatchTests {
         #expect(summary(third.stderr) == "pp-batch: 1 new, 4 up to date, 0 failed")
     }
 
-    @Test("a tool killed half way: no result for that file, the run says so, the next run redoes exactly it",
+    @Test(
+        "a tool killed half way: no result for that file, the run says so, the next run redoes exactly it",
         arguments: BatchFixture.tools)
     func killedTool(_ tool: String) throws {
         let batch = try BatchFixture()
