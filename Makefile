@@ -75,6 +75,8 @@ demo: build
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/pp/profiles $(DESTDIR)$(PREFIX)/share/pp/lexicons
 	for t in $(TOOLS); do install -m 755 $(BIN)/$$t $(DESTDIR)$(PREFIX)/bin/$$t; done
+	@# pp-batch runs the three tools of a pipe over a folder; it finds them beside itself.
+	install -m 755 scripts/pp-batch $(DESTDIR)$(PREFIX)/bin/pp-batch
 	@# pp-extract finds its profiles in ../share/pp/profiles beside the executable.
 	install -m 644 Sources/Extract/Profiles/*.json $(DESTDIR)$(PREFIX)/share/pp/profiles/
 	@# ... and the per-language label lexicons the profiles name in ../share/pp/lexicons.
@@ -134,23 +136,14 @@ accuracy: $(if $(filter command line,$(origin BIN)),,build)
 fit: $(if $(filter command line,$(origin BIN)),,build)
 	bash bench/extract/fit.sh "$(BIN)"
 
-# One result file per document, in parallel with -j, resumable: only missing results are made again.
-#   make batch IN=bills OUT=results -j 4 [PROFILE=rs]
-EXTRACT_PIPE = $(BIN)/pp-ingest --jobs 1 --work .pp-work "$$f" \
-	| $(BIN)/pp-ocr --jobs 1 --lang "$$($(BIN)/pp-extract --profile $(PROFILE) --ocr-languages)" \
-	| $(BIN)/pp-extract --jobs 1 --profile $(PROFILE)
-ifdef IN
-BATCH_INPUTS := $(wildcard $(IN)/*.pdf $(IN)/*.PDF $(IN)/*.jpg $(IN)/*.jpeg $(IN)/*.JPG $(IN)/*.png $(IN)/*.PNG $(IN)/*.tif $(IN)/*.tiff)
-BATCH_OUTPUTS := $(patsubst $(IN)/%,$(OUT)/%.jsonl,$(BATCH_INPUTS))
-endif
-batch: $(BATCH_OUTPUTS)
+# One result file per input below IN, resumable: scripts/pp-batch with the tools of $(BIN), not rebuilt
+# here (make build first). JOBS, or make's own -j N, sets the files worked on in parallel.
+#   make batch IN=bills OUT=results -j 4 [PROFILE=rs] [LANG_OCR=srp+eng]
+JOBS ?= $(or $(patsubst -j%,%,$(filter -j%,$(MAKEFLAGS))),1)
+batch:
 	@if [ -z "$(IN)" ] || [ -z "$(OUT)" ]; then echo "usage: make batch IN=folder OUT=folder [-j N] [PROFILE=rs]" >&2; exit 2; fi
-	@echo "batch: $(words $(BATCH_OUTPUTS)) results in $(OUT)"
-BATCH_BUILD ?= build
-$(OUT)/%.jsonl: $(IN)/% | $(BATCH_BUILD)
-	@mkdir -p "$(OUT)"
-	@f="$<"; $(EXTRACT_PIPE) > "$@.part"; status=$$?; \
-	if [ $$status -le 3 ]; then mv "$@.part" "$@"; else rm -f "$@.part"; exit $$status; fi
+	bash scripts/pp-batch --bin "$(BIN)" --jobs "$(JOBS)" --profile "$(PROFILE)" $(if $(LANG_OCR),--lang "$(LANG_OCR)") \
+	  -- "$(IN)" "$(OUT)"
 
 # Synthetic bills (Tests/Synth/README.md): PDFs, photos and truth.jsonl in .build/synth, then a self-check.
 synth:

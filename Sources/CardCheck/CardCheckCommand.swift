@@ -18,8 +18,10 @@ public enum CardCheckCommand {
             .value("today", "YYYY-MM-DD", help: "the date expiry is checked against (default: today, UTC)"),
             .value("max-years-ahead", "N", help: "an expiry more than N years ahead is too_far (default 19)"),
             .flag("unionpay-luhn", help: "enforce the Luhn check for UnionPay (off by default, as card-validator)"),
-            .value("card-types", "FILE", help: "JSON file that adds, replaces or removes card types"),
-            .flag("format", help: "add card.formatted, the grouped and masked number (\"4111 11•• •••• 1111\")"),
+            .value("card-types", "FILE", help: "JSON file that adds, replaces or removes card types (docs/records.md)"),
+            .flag(
+                "format",
+                help: "add card.formatted, the grouped, masked number (\"4111 11•• •••• 1111\"; typed so far: \"4111 11\")"),
             .flag("require-complete", help: "a missing CVC or expiry makes the card incomplete when its brand requires it"),
             .flag("reveal", help: "also output the full number and CVC (never without this flag)"),
             .value("jobs", short: "j", "N", help: "check on N threads (default: all cores); output keeps input order"),

@@ -133,7 +133,7 @@ public struct CardChecker: Sendable {
             record["expiry"] = expiryObject(e)
             if !e.valid {
                 errors["expiry"] = .string(e.reason)
-                invalid = true
+                if e.reason == "incomplete" { complete = false } else { invalid = true }
             }
         } else if requireComplete, verdict.brand?.requiresExpiry ?? true {
             errors["expiry"] = "missing"
@@ -183,7 +183,11 @@ public struct CardChecker: Sendable {
             "last4": .string(CardMask.last4(v.digits)),
             "length": .int(v.digits.count),
         ]
-        if includeFormatted { card["formatted"] = .string(CardMask.formatted(v.digits, gaps: v.brand?.gaps ?? [4, 8, 12])) }
+        if includeFormatted {
+            // Unknown brand (or not yet known while typing): groups of four.
+            let gaps = v.brand?.gaps ?? [4, 8, 12]
+            card["formatted"] = v.problem == "bad_characters" ? .null : .string(CardMask.formatted(v.digits, gaps: gaps))
+        }
         return .object(card)
     }
 

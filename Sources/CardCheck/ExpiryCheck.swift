@@ -13,7 +13,7 @@ public struct YearMonth: Sendable, Equatable, Comparable {
 
 /// The verdict on an expiry date (rules E1–E5 of the spec).
 public struct ExpiryVerdict: Sendable, Equatable {
-    /// ok, expired, bad_month, bad_format or too_far.
+    /// ok, expired, bad_month, bad_format, too_far, or incomplete (a start of a date that can still be valid).
     public var reason: String
     public var month: Int?
     public var year: Int?
@@ -21,9 +21,13 @@ public struct ExpiryVerdict: Sendable, Equatable {
 }
 
 public enum Expiry {
-    /// Checks an expiry given as text ("11/26", "11 / 2026", "2026-11", "1126", "112026").
+    /// Checks an expiry given as text ("11/26", "11 / 2026", "2026-11", "1126", "112026"); a start of one
+    /// that can still become valid ("1", "12/", "12/2") is incomplete.
     public static func check(_ text: String, today: YearMonth, maxYearsAhead: Int) -> ExpiryVerdict {
-        guard let (month, year) = parse(text) else { return ExpiryVerdict(reason: "bad_format") }
+        guard let (month, year) = parse(text) else {
+            let typing = couldBecomeValid(text, today: today, maxYearsAhead: maxYearsAhead)
+            return ExpiryVerdict(reason: typing ? "incomplete" : "bad_format")
+        }
         return judge(month: month, year: year, today: today, maxYearsAhead: maxYearsAhead)
     }
 
@@ -33,7 +37,12 @@ public enum Expiry {
         let y = year.trimmingUnicodeWhitespace()
         guard (1...2).contains(m.utf8.count), isDigits(m), y.utf8.count == 2 || y.utf8.count == 4, isDigits(y),
             let mm = Int(m), let yy = Int(y)
-        else { return ExpiryVerdict(reason: "bad_format") }
+        else {
+            let typing =
+                (m.isEmpty || isDigits(m)) && (y.isEmpty || isDigits(y))
+                && couldBecomeValid(month: m, year: y, today: today, maxYearsAhead: maxYearsAhead)
+            return ExpiryVerdict(reason: typing ? "incomplete" : "bad_format")
+        }
         return judge(month: mm, year: y.utf8.count == 2 ? 2000 + yy : yy, today: today, maxYearsAhead: maxYearsAhead)
     }
 

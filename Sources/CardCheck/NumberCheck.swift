@@ -113,13 +113,14 @@ public enum CardMask {
         return String(decoding: digits.suffix(4), as: UTF8.self)
     }
 
-    /// The grouped display form with the middle hidden: "4111 11•• •••• 1111"; nil for fewer than 13 digits.
-    public static func formatted(_ digits: [UInt8], gaps: [Int]) -> String? {
-        guard digits.count >= minimumLength else { return nil }
+    /// The grouped display form with the middle hidden: "4111 11•• •••• 1111". A number still being typed
+    /// (fewer than 13 digits) is grouped as far as it goes and shows its first 6 digits only: "4111 11•• ••".
+    public static func formatted(_ digits: [UInt8], gaps: [Int]) -> String {
+        let shownAtEnd = digits.count >= minimumLength ? 4 : 0
         var out = ""
         for (i, d) in digits.enumerated() {
             if gaps.contains(i) { out.append(" ") }
-            out.append(i >= 6 && i < digits.count - 4 ? "•" : Character(Unicode.Scalar(d)))
+            out.append(i >= 6 && i < digits.count - shownAtEnd ? "•" : Character(Unicode.Scalar(d)))
         }
         return out
     }

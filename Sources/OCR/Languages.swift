@@ -62,8 +62,10 @@ public struct Tessdata: Sendable {
         }
         let unknown = parts.filter { !self.languages.contains($0) }
         guard unknown.isEmpty else {
+            // A name a user can install by; a typo ("xyz") gets the same hint, and the installed list beside it.
             let what = unknown.count == 1 ? "language '\(unknown[0])' is" : "languages '\(unknown.joined(separator: "', '"))' are"
-            throw .usage("tesseract \(what) not installed (\(installed))")
+            let packages = unknown.map(MissingPackNotes.package(for:)).joined(separator: " ")
+            throw .usage("tesseract \(what) not installed (Debian: apt-get install \(packages); \(installed))")
         }
     }
 }

@@ -26,6 +26,13 @@ struct CheckerTests {
         #expect(checker.check(record: ["number": "4111"]).0["status"] == "incomplete")
         #expect(checker.check(record: ["number": "4111111111111111", "expiry": "10/26"]).0["status"] == "invalid")
         #expect(checker.check(record: ["number": "4111111111111111", "cvc": "12"]).0["status"] == "incomplete")
+        for typed in ["1", "12/", "12/2", "1/2"] {
+            let (out, outcome) = checker.check(record: ["number": "4111111111111111", "expiry": .string(typed)])
+            #expect(out["status"] == "incomplete", "\(typed)")
+            #expect(out["errors"]?["expiry"] == "incomplete")
+            #expect(outcome == .notValid)
+        }
+        #expect(checker.check(record: ["number": "4111111111111111", "expiry": "13/"]).0["status"] == "invalid")
         #expect(
             checker.check(record: ["number": "4111111111111111", "expiry": ["month": 12, "year": "2027"]]).0["status"] == "valid")
         let required = CardChecker(today: YearMonth(year: 2026, month: 11), requireComplete: true)

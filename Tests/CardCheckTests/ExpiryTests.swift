@@ -21,11 +21,38 @@ struct ExpiryTests {
     @Test(
         "rejected shapes",
         arguments: [
-            "", "11", "112", "11262", "11/2", "11/202", "2026/11", "Nov 26", "11/26/2026", "+11/26", "11.26", "１１/２６", "11／26",
-            "-11/26",
+            "11262", "2026/11", "Nov 26", "11/26/2026", "+11/26", "11.26", "１１/２６", "11／26", "-11/26", "13", "00", "1/1",
+            "13/", "11/1", "2025-", "20255", "11/2026 x",
         ])
     func rejected(_ text: String) {
         #expect(reason(text) == "bad_format", "\(text)")
+    }
+
+    @Test(
+        "a date being typed is incomplete while it can still become valid",
+        arguments: [
+            "", " ", "1", "0", "12", "12/", "12 /", "12 ", "12/2", "1/2", "11/202", "112", "11 2", "202", "2027-", "11-2",
+            "11 / 2",
+        ])
+    func typing(_ text: String) {
+        #expect(reason(text) == "incomplete", "\(text)")
+    }
+
+    @Test("a complete shape keeps its verdict; the window of years bounds what can still become valid")
+    func completeShapesAreJudged() {
+        #expect(reason("12/20") == "expired")
+        #expect(reason("11/19") == "expired")
+        #expect(reason("2027") == "bad_month")
+        #expect(reason("10/26") == "expired")
+        #expect(reason("13/2") == "bad_format")
+        #expect(Expiry.check("12/2", today: today, maxYearsAhead: 0).reason == "incomplete")
+        #expect(Expiry.check("12/3", today: today, maxYearsAhead: 0).reason == "bad_format")
+        #expect(Expiry.check("10/2", today: today, maxYearsAhead: 0).reason == "bad_format")
+        #expect(Expiry.check(month: "1", year: "", today: today, maxYearsAhead: 19).reason == "incomplete")
+        #expect(Expiry.check(month: "12", year: "2", today: today, maxYearsAhead: 19).reason == "incomplete")
+        #expect(Expiry.check(month: "", year: "20", today: today, maxYearsAhead: 19).reason == "incomplete")
+        #expect(Expiry.check(month: "13", year: "", today: today, maxYearsAhead: 19).reason == "bad_format")
+        #expect(Expiry.check(month: "x", year: "", today: today, maxYearsAhead: 19).reason == "bad_format")
     }
 
     @Test("valid through the last day of the month; too far after 19 years")

@@ -89,7 +89,7 @@ struct NumberTests {
 
 @Suite("masking")
 struct MaskTests {
-    @Test("first six and last four, nothing for short input")
+    @Test("first six and last four, nothing masked or last4 for short input")
     func masks() {
         let digits = Array("4111111111111111".utf8)
         #expect(CardMask.masked(digits) == "411111******1111")
@@ -97,6 +97,18 @@ struct MaskTests {
         #expect(CardMask.formatted(digits, gaps: [4, 8, 12]) == "4111 11•• •••• 1111")
         #expect(CardMask.formatted(Array("378282246310005".utf8), gaps: [4, 10]) == "3782 82•••• •0005")
         let short = Array("411111111111".utf8)
-        #expect(CardMask.masked(short) == nil && CardMask.last4(short) == nil && CardMask.formatted(short, gaps: [4]) == nil)
+        #expect(CardMask.masked(short) == nil && CardMask.last4(short) == nil)
+    }
+
+    @Test(
+        "a number being typed is grouped by the brand's gaps as far as it goes, showing its first six digits only",
+        arguments: [
+            ("4", [4, 8, 12], "4"), ("4111", [4, 8, 12], "4111"), ("41111", [4, 8, 12], "4111 1"),
+            ("411111", [4, 8, 12], "4111 11"), ("4111111111", [4, 8, 12], "4111 11•• ••"),
+            ("411111111111", [4, 8, 12], "4111 11•• ••••"), ("3782822", [4, 10], "3782 82•"),
+            ("37828224631", [4, 10], "3782 82•••• •"), ("", [4, 8, 12], ""),
+        ])
+    func typing(_ typed: String, _ gaps: [Int], _ shown: String) {
+        #expect(CardMask.formatted(Array(typed.utf8), gaps: gaps) == shown)
     }
 }

@@ -63,8 +63,15 @@ struct ToolRun {
 
     /// Runs a built tool with arguments and optional stdin, from the repository root.
     static func run(tool: String, arguments: [String], stdin: Data?, environment: [String: String] = [:]) throws -> ToolRun {
+        try run(
+            executable: GoldenCase.productsFolder.appendingPathComponent(tool), arguments: arguments, stdin: stdin,
+            environment: environment)
+    }
+
+    /// Runs any executable (a script of the repository, a built tool) the same way.
+    static func run(executable: URL, arguments: [String], stdin: Data?, environment: [String: String] = [:]) throws -> ToolRun {
         let process = Process()
-        process.executableURL = GoldenCase.productsFolder.appendingPathComponent(tool)
+        process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = GoldenCase.repositoryRoot
         var env = ProcessInfo.processInfo.environment

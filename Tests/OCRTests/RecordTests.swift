@@ -84,6 +84,16 @@ struct RecordTests {
             #expect(error.message.contains("eng"))
         }
         #expect(throws: ToolError.self) { try tessdata.validate("eng++deu") }
+        // A pack that is missing (hidden here) is named by its Debian package.
+        let withoutHrv = Tessdata(
+            directory: tessdata.directory, languages: tessdata.languages.filter { $0 != "hrv" }, hasOSD: tessdata.hasOSD)
+        do {
+            try withoutHrv.validate("hrv+eng")
+            Issue.record("a missing language was accepted")
+        } catch {
+            #expect(error.kind == .usage)
+            #expect(error.message.contains("'hrv' is not installed (Debian: apt-get install tesseract-ocr-hrv;"))
+        }
         #expect(throws: ToolError.self) { try Tessdata.locate(override: "/nonexistent-tessdata") }
     }
 
