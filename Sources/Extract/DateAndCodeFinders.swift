@@ -136,6 +136,22 @@ extension Extractor {
         return nil
     }
 
+    /// The currency of a confident amount is as sure as the amount's final confidence (the model's, which
+    /// the currency's rule score could not know): the one printed with the amount, or else the only one the
+    /// page names, rises to `currency.confident_amount`.
+    func currencyOfTheAmount(_ amounts: [Candidate], _ currencies: [Candidate]) -> [Candidate] {
+        guard let top = amounts.first, top.confidence >= 1500 else { return currencies }
+        let named = Set(currencies.filter { $0.evidence.contains("currency-token") }.map(\.value))
+        guard let cur = top.extra["currency"]?.stringValue ?? (named.count == 1 ? named.first : nil),
+            let i = currencies.firstIndex(where: { $0.value == cur })
+        else { return currencies }
+        var list = currencies
+        list[i].score = max(list[i].score, w("currency.confident_amount"))
+        return list.enumerated().sorted { a, b in
+            a.element.confidence != b.element.confidence ? a.element.confidence > b.element.confidence : a.offset < b.offset
+        }.map(\.element)
+    }
+
     func findCurrencies(_ lines: [TextLine], _ amounts: [Candidate]) -> [Candidate] {
         var out: [Candidate] = []
         if let top = amounts.filter({ $0.extra["currency"] != nil }).max(by: { $0.score < $1.score }),

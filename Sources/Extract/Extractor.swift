@@ -79,7 +79,7 @@ public struct Extractor: Sendable {
             var list = merged[field]!
             // A document that asks for no payment: marked now, capped last (`capNoPayment`), so the
             // candidates keep the order their evidence gives them.
-            let capped = !paymentExpected && field != "currency"
+            let capped = !paymentExpected
             if capped {
                 for i in list.indices where list[i].score > w("no_payment_cap") { list[i].evidence.append("no-payment-expected") }
             }
@@ -126,6 +126,7 @@ public struct Extractor: Sendable {
             }
             merged[field] = Array(settled.prefix(maxCandidates))
         }
+        if paymentExpected { merged["currency"] = currencyOfTheAmount(merged["amount"] ?? [], merged["currency"] ?? []) }
         return Extraction(
             candidates: merged, paymentExpected: paymentExpected, noPaymentReasons: reasons, decimalMark: mark,
             einvoice: einvoice != nil)

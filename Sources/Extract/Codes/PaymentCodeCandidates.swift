@@ -64,8 +64,17 @@ extension Extractor {
         }
         if let amount = code.amount { out["amount"] = (amount, amount, code.currency.map { ["currency": .string($0)] } ?? [:]) }
         if let ref = code.reference {
-            var extra: [String: JSON] = ["kind": Checksums.isValidRF(ref) ? "rf" : code.model != nil ? "model" : "structured"]
-            if let m = code.model { extra["model"] = .string(m) }
+            // Only a payment model typed before the reference (97, HR01, SI12) is a model; RF, a Swiss QRR and
+            // a Czech variable symbol name the reference's scheme.
+            var extra: [String: JSON] = ["kind": Checksums.isValidRF(ref) ? "rf" : "structured"]
+            if let m = code.model {
+                if Candidate.isPaymentModel(m) {
+                    extra["model"] = .string(m)
+                    extra["kind"] = "model"
+                } else if m != "RF" {
+                    extra["kind"] = .string(m.lowercased())
+                }
+            }
             out["reference"] = (ref, ref, extra)
         }
         for (field, value) in [
