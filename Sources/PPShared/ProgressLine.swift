@@ -59,8 +59,9 @@ public enum ProgressLine {
         return "\(h):" + (m < 10 ? "0\(m)" : "\(m)") + ":\(ss)"
     }
 
-    /// "1.5 pages/s" under 10 a second, "12 pages/s" from 10 on.
+    /// "21 s/page" under one page in 0.95 s, "1.5 pages/s" under 10 a second, "12 pages/s" from 10 on.
     public static func format(rate: Double) -> String {
+        if rate < 0.95 { return "\(Int((1 / rate).rounded())) s/page" }
         if rate >= 9.95 { return "\(Int(rate.rounded())) pages/s" }
         let tenths = Int((rate * 10).rounded())
         return "\(tenths / 10).\(tenths % 10) pages/s"
