@@ -94,7 +94,7 @@ public struct DocumentProcessor: Sendable {
     /// Keys of page records that are not carried over to the document record.
     static let pageKeys: Set<String> = [
         "kind", "page", "pages", "lines", "size", "text_source", "image", "attachments", "media", "words", "thumbnail",
-        "preview", "ocr", "rotation", "qr", "codes", "warnings", "warning",
+        "preview", "ocr", "rotation", "qr", "codes", "warnings", "warning", "planned_documents",
     ]
 
     /// The warnings of every page (each once) and pp-extract's own: one `warnings` array.

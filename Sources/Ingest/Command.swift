@@ -21,7 +21,7 @@ public enum IngestCommand {
             .value("image-dpi", "N", help: "resolution assumed for images that state none (default 300)"),
             .flag("no-codes", help: "do not read QR, PDF417, Data Matrix and Aztec codes on the pages"),
             .value("jobs", short: "j", "N", help: "pages worked on in parallel (default: all cores)"),
-        ],
+        ] + ProgressRule.options,
         examples: [
             ("pp-ingest bills/*.pdf photos/*.jpg > pages.jsonl", "one page record per page of every file"),
             ("pp-ingest bills/ | pp-ocr | pp-extract --profile rs", "a whole folder, recursively, through the pipeline"),
@@ -74,9 +74,13 @@ public enum IngestCommand {
         inputs.onEmptyFolder = { folder in
             diagnostics.warning("'\(folder)' holds no PDF or image file (PDF, PNG, JPEG, TIFF, BMP, PNM, WebP)")
         }
+        _ = inputs.planAll()
         let sink = OutputSink(autoFlush: true)
         let planner = Planner(options: options)
-        let progress = Progress(enabled: Diagnostics.stderrIsTerminal, diagnostics: diagnostics)
+        let progress = try ProgressDisplay(tool: spec.name, arguments: args)
+        // What each task in flight will write, for the progress line (emit order is task order).
+        var inFlight: [JSON] = []
+        var inFlightIndex = 0
         var tasks: [PageTask] = []
         var taskIndex = 0
         var errors = 0
@@ -98,20 +102,29 @@ public enum IngestCommand {
                         guard let event = try inputs.next() else { return nil }
                         switch event {
                         case .record(let record): tasks.append(.record(record))
-                        case .file(let item):
-                            progress.opening(item.source)
-                            tasks = planner.plan(item)
-                            progress.planned(tasks.count)
+                        case .file(let item): tasks = planner.plan(item)
                         }
                     }
                     defer { taskIndex += 1 }
+                    if progress.enabled {
+                        let summary = tasks[taskIndex].summary
+                        progress.learn(summary)
+                        inFlight.append(summary)
+                    }
                     return tasks[taskIndex]
                 }
             },
             emit: { output in
                 if output.isError { errors += 1 }
                 try sink.write(bytes: output.bytes + [0x0A])
-                progress.wrote()
+                if progress.enabled {
+                    progress.finished(inFlight[inFlightIndex])
+                    inFlightIndex += 1
+                    if inFlightIndex > 64 {
+                        inFlight.removeFirst(inFlightIndex)
+                        inFlightIndex = 0
+                    }
+                }
             })
         progress.finish()
         try sink.flush()
@@ -119,46 +132,16 @@ public enum IngestCommand {
     }
 }
 
-/// A one-line progress display on stderr, only when stderr is a terminal.
-final class Progress {
-    let enabled: Bool
-    let diagnostics: Diagnostics
-    private var planned = 0
-    private var written = 0
-    private var current = ""
-    private var lastDraw = 0.0
-
-    init(enabled: Bool, diagnostics: Diagnostics) {
-        self.enabled = enabled
-        self.diagnostics = diagnostics
-    }
-
-    func opening(_ source: String) {
-        current = source
-    }
-
-    func planned(_ n: Int) {
-        planned += n
-        draw()
-    }
-
-    func wrote() {
-        written += 1
-        draw()
-    }
-
-    private func draw(force: Bool = false) {
-        guard enabled else { return }
-        let now = Date().timeIntervalSinceReferenceDate
-        guard force || now - lastDraw > 0.1 else { return }
-        lastDraw = now
-        var name = current
-        if name.count > 50 { name = "…" + name.suffix(49) }
-        diagnostics.emit("\r\u{1B}[Kpp-ingest: \(written)/\(planned) pages  \(name)")
-    }
-
-    func finish() {
-        guard enabled else { return }
-        diagnostics.emit("\r\u{1B}[Kpp-ingest: \(written) records\n")
+extension PageTask {
+    /// The keys of the record this task writes that count for progress ("kind", "doc", "page", "pages",
+    /// "planned_documents"), known before the page is worked on.
+    var summary: JSON {
+        switch self {
+        case .record(let record): return record
+        case .page(let info, let index):
+            var o = info.baseRecord(page: index + 1)
+            o = o.filter { ["kind", "doc", "page", "pages", InputStream.plannedKey].contains($0.key) }
+            return .object(o)
+        }
     }
 }

@@ -7,7 +7,7 @@ import PPShared
 public enum PageRecord {
     public static let ownedKeys = [
         "kind", "doc", "source", "page", "pages", "media", "size", "text_source", "text_layer", "image", "lines",
-        "thumbnail", "attachments", "codes", "state", "error",
+        "thumbnail", "attachments", "codes", "state", "error", "planned_documents",
     ]
 }
 

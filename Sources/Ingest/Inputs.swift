@@ -52,6 +52,27 @@ public final class InputStream {
         self.workFolder = workFolder
     }
 
+    /// When no operand is stdin ("-"): finds every file now (folders walked), marks each with
+    /// "planned_documents", the number of files, so the tool at the end of a pipe knows the total from
+    /// the first record, and returns that number. With stdin the total is unknown: nil.
+    public func planAll() -> Int? {
+        guard !readStdin else { return nil }
+        while operandIndex < operands.count {
+            expand(InputItem(path: operands[operandIndex]))
+            operandIndex += 1
+        }
+        let count = pending[pendingIndex...].reduce(0) { n, event in if case .file = event { n + 1 } else { n } }
+        for i in pendingIndex..<pending.count {
+            guard case .file(var item) = pending[i] else { continue }
+            item.base[Self.plannedKey] = .int(count)
+            pending[i] = .file(item)
+        }
+        return count
+    }
+
+    /// The key of a page record that tells how many documents the run has.
+    public static let plannedKey = "planned_documents"
+
     /// The next event, nil at the end.
     public func next() throws -> InputEvent? {
         while true {

@@ -24,7 +24,7 @@ public enum OCRCommand {
             .flag("force", help: "also OCR pages that already have text (a PDF text layer or an earlier OCR)"),
             .value("jobs", short: "j", "N", help: "pages recognized in parallel, one engine each (default: all cores)"),
             .value("tessdata", "DIR", help: "folder of *.traineddata (default: $TESSDATA_PREFIX or the system's)"),
-        ],
+        ] + ProgressRule.options,
         examples: [
             (
                 "pp-ingest scans/*.pdf | pp-ocr --lang srp_latn+deu+eng | pp-extract --profile rs",
@@ -88,8 +88,7 @@ public enum OCRCommand {
         let sink = OutputSink()
         let inputs = args.operands.isEmpty ? ["-"] : args.operands
         var sawError = false
-        var count = 0
-        let progress = Diagnostics.stderrIsTerminal
+        let progress = try ProgressDisplay(tool: spec.name, arguments: args)
         let frozen = options
         let map = OrderedParallelMap<Item, JSON>(jobs: jobs, window: jobs + 2) {
             let ocr = PageOCR(options: frozen)
@@ -105,15 +104,18 @@ public enum OCRCommand {
             let lines = input == "-" ? LineReader(standardInputNamed: "stdin") : try LineReader(path: input)
             let reader = JSONLinesReader(lines, tool: "pp-ocr")
             try map.run(
-                next: { try reader.next().map { Item(input: lines.name, line: $0) } },
+                next: {
+                    let item = try reader.next().map { Item(input: lines.name, line: $0) }
+                    if case .record(let record, _) = item?.line { progress.learn(record) }
+                    return item
+                },
                 emit: { record in
                     if record.isErrorRecord { sawError = true }
                     try sink.write(record)
-                    count += 1
-                    if progress { diagnostics.emit("\rpp-ocr: \(count) records") }
+                    progress.finished(record)
                 })
         }
-        if progress, count > 0 { diagnostics.emit("\n") }
+        progress.finish()
         return sawError ? .recordErrors : .ok
     }
 

@@ -7,7 +7,7 @@ import Foundation
 /// libpng and libjpeg, called by leptonica's readers, print straight to stderr ("libpng error: Read Error",
 /// "Premature end of JPEG file") with no hook to turn that off. While any decoder runs, file descriptor 2
 /// points at /dev/null; the first reader in redirects it, the last one out restores it. pp-ocr's own
-/// messages are written on the main thread after the pages are done (progress lines may be skipped).
+/// messages and its progress line go to the status line's copy of stderr (PPShared), which this leaves alone.
 enum QuietStderr {
     private static let state = Mutex()
 

@@ -50,6 +50,15 @@ public final class OutputSink {
 
     /// Writes everything pending; throws OutputClosed on a closed pipe, ToolError on other failures.
     public func flush() throws {
+        guard !pending.isEmpty else { return }
+        if fd == 1 {
+            try StatusLine.shared.aroundOutput { try writePending() }
+        } else {
+            try writePending()
+        }
+    }
+
+    private func writePending() throws {
         var offset = 0
         defer {
             if offset > 0 { pending.removeFirst(offset) }
@@ -90,23 +99,9 @@ public struct Diagnostics: Sendable {
     public func warning(_ message: String) { emit("\(tool): warning: \(message)\n") }
     public func note(_ message: String) { emit("\(tool): \(message)\n") }
 
-    /// Writes text to stderr unbuffered; failures to write diagnostics are ignored.
+    /// Writes text to stderr unbuffered, through the status line (a progress line on screen is cleared
+    /// first and drawn again after); failures to write diagnostics are ignored.
     public func emit(_ text: String) {
-        var bytes = Array(redact(text).utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBufferPointer { Glibc.write(2, $0.baseAddress! + offset, $0.count - offset) }
-            if n > 0 {
-                offset += n
-            } else if n < 0, errno == EINTR {
-                continue
-            } else {
-                return
-            }
-        }
-        bytes.removeAll()
+        StatusLine.shared.message(redact(text))
     }
-
-    /// Whether stderr is a terminal (progress is shown only there).
-    public static var stderrIsTerminal: Bool { isatty(2) == 1 }
 }

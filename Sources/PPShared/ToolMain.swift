@@ -16,6 +16,8 @@ public func runTool(
     _ body: (ParsedArguments, Diagnostics) throws -> ExitStatus
 ) -> Never {
     let diagnostics = Diagnostics(tool: spec.name, redact: redact)
+    // The status line takes its copy of stderr now, before any library can point fd 2 elsewhere.
+    _ = StatusLine.shared
     let status: ExitStatus
     do {
         let parsed = try ParsedArguments.parse(arguments, spec: spec)

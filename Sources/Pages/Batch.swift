@@ -88,17 +88,15 @@ let ownedKeys: Set<String> = ["source", "ops", "output", "in_place", "decrypt", 
 /// Edits every record of a JSON Lines stream; a record that fails becomes an error record and
 /// the run goes on. Returns whether any record failed or carried warnings (exit 3).
 public func runBatch(
-    path: String, settings: BatchSettings, sink: OutputSink, diagnostics: Diagnostics
+    path: String, settings: BatchSettings, sink: OutputSink, diagnostics: Diagnostics,
+    progress: ProgressDisplay = ProgressDisplay(tool: pagesCommand.name, enabled: false)
 ) throws -> ExitStatus {
     let lines = path == "-" ? LineReader(standardInputNamed: "stdin") : try LineReader(path: path)
     lines.beforeBlockingRead = { try sink.flush() }
     let reader = JSONLinesReader(lines, tool: pagesCommand.name)
     var status = ExitStatus.ok
-    let progress = Diagnostics.stderrIsTerminal
-    var edited = 0
-    defer { if progress, edited > 0 { diagnostics.emit("\n") } }
+    defer { progress.finish() }
     while let next = try reader.next() {
-        if progress, edited > 0 { diagnostics.emit("\rpp-pages: \(edited) edited") }
         switch next {
         case .unreadable(let error, let line):
             diagnostics.error(error.message)
@@ -115,7 +113,7 @@ public func runBatch(
                 for key in ownedKeys { merged[key] = nil }
                 for (key, value) in outcome.record.objectValue ?? [:] { merged[key] = value }
                 try sink.write(.object(merged))
-                edited += 1
+                progress.finished(.object(merged))
                 for w in outcome.warnings { diagnostics.warning(w) }
                 if !outcome.warnings.isEmpty { status = max(status, .recordErrors) }
             } catch let error as ToolError {

@@ -28,7 +28,7 @@ let extractSpec = CommandSpec(
         .flag(
             "ocr-languages",
             help: "print the profile's OCR languages for pp-ocr --lang (e.g. srp_latn+srp+eng; auto without --profile) and exit"),
-    ],
+    ] + ProgressRule.options,
     examples: [
         ("pp-ingest bills/*.pdf | pp-ocr | pp-extract --profile rs > payments.jsonl", "the whole pipeline on Serbian bills"),
         ("pp-extract --profile my-bank.json pages.jsonl", "a profile of your own (see Sources/Extract/Profiles/*.json)"),
@@ -172,6 +172,7 @@ runTool(extractSpec, arguments: args) { parsed, diagnostics in
     configured.maxCandidates = try parsed.int("max-candidates", default: 5, in: 1...50)
     let processor = configured
     let sink = OutputSink(autoFlush: false)
+    let progress = try ProgressDisplay(tool: extractSpec.name, arguments: parsed)
     var sawError = false
     // Before waiting for more input, finish and write what is in flight, so a slow upstream still streams.
     var drainInFlight: (() throws -> Void)?
@@ -193,13 +194,21 @@ runTool(extractSpec, arguments: args) { parsed, diagnostics in
         try withoutActuallyEscaping(drain) { drain in
             drainInFlight = drain
             defer { drainInFlight = nil }
-            return try source.next()
+            let next = try source.next()
+            switch next {
+            case .passThrough(let record): progress.learn(record)
+            case .document(let pages): pages.forEach(progress.learn)
+            case nil: break
+            }
+            return next
         }
     }) { record in
         if record.isErrorRecord { sawError = true }
         try sink.write(record)
+        progress.finished(record)
     }
     try sink.flush()
+    progress.finish()
     for e in source.failedInputs {
         diagnostics.error(e.message)
         sawError = true

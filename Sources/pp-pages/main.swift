@@ -9,7 +9,7 @@ import Pages
 // command line to it and maps outcomes to exit statuses (through runTool).
 let arguments = Array(CommandLine.arguments.dropFirst())
 
-runTool(pagesCommand, arguments: arguments) { _, diagnostics in
+runTool(pagesCommand, arguments: arguments) { parsed, diagnostics in
     var environment: [String: String] = [:]
     if let value = getenv("PP_PDF_PASSWORD") { environment["PP_PDF_PASSWORD"] = String(cString: value) }
     let invocation = try Invocation.parse(arguments, environment: environment)
@@ -18,7 +18,9 @@ runTool(pagesCommand, arguments: arguments) { _, diagnostics in
         let settings = BatchSettings(
             password: invocation.password, decrypt: invocation.decrypt, breakSignature: invocation.breakSignature,
             deterministicID: invocation.deterministicID)
-        return try runBatch(path: invocation.opsFile!, settings: settings, sink: sink, diagnostics: diagnostics)
+        let progress = try ProgressDisplay(tool: pagesCommand.name, arguments: parsed)
+        return try runBatch(
+            path: invocation.opsFile!, settings: settings, sink: sink, diagnostics: diagnostics, progress: progress)
     }
     let operations = try invocation.opsFile.map { path throws(ToolError) in try readOperations(from: path) }
     let job = EditJob(
