@@ -37,7 +37,7 @@ public final class DocumentAssembler {
         }
         current = doc
         pages.append(record)
-        if let p = record["page"]?.intValue, let n = record["pages"]?.intValue, p >= n {
+        if let p = DocumentProcessor.pageNumber(record), let n = record["pages"]?.int(in: DocumentProcessor.pageNumbers), p >= n {
             out.append(.document(pages))
             pages = []
             current = nil
@@ -114,20 +114,31 @@ public struct DocumentProcessor: Sendable {
         return out
     }
 
+    /// Page numbers a record may give; another value (`1e20`, `-5`, `1.5`) is ignored.
+    public static let pageNumbers = 1...1_000_000
+    /// OCR confidences (percent); another value (`-1e300`) is ignored, as if the OCR had given none.
+    public static let confidences = 0.0...100.0
+
+    /// A record's page number, or nil when it gives none within `pageNumbers`.
+    static func pageNumber(_ record: JSON) -> Int? { record["page"]?.int(in: pageNumbers) }
+
+    /// A record's box, or nil when it has none of four finite numbers within `Box.coordinateLimit`.
+    static func box(_ record: JSON) -> Box? { Box(record["box"]?.arrayValue?.compactMap(\.doubleValue)) }
+
     public static func lines(of pages: [JSON]) -> [TextLine] {
         var out: [TextLine] = []
         for (index, p) in pages.enumerated() {
-            let pageNo = p["page"]?.intValue ?? index + 1
+            let pageNo = pageNumber(p) ?? index + 1
             for l in p["lines"]?.arrayValue ?? [] {
                 guard let text = l["text"]?.stringValue else { continue }
-                let box = Box(l["box"]?.arrayValue?.compactMap(\.doubleValue)) ?? Box(0, 0, 0, 0)
+                let box = Self.box(l) ?? Box(0, 0, 0, 0)
                 var words: [Word] = []
                 for w in l["words"]?.arrayValue ?? [] {
                     guard let t = w["text"]?.stringValue else { continue }
-                    let wb = Box(w["box"]?.arrayValue?.compactMap(\.doubleValue)) ?? box
-                    words.append(Word(text: t, box: wb, conf: w["conf"]?.doubleValue))
+                    words.append(Word(text: t, box: Self.box(w) ?? box, conf: w["conf"]?.double(in: confidences)))
                 }
-                out.append(TextLine(page: pageNo, text: text, box: box, conf: l["conf"]?.doubleValue, words: words))
+                let conf = l["conf"]?.double(in: confidences)
+                out.append(TextLine(page: pageNo, text: text, box: box, conf: conf, words: words))
             }
         }
         return out
@@ -140,7 +151,7 @@ public struct DocumentProcessor: Sendable {
             for (k, v) in o where !Self.pageKeys.contains(k) { record[k] = v }
         }
         record["kind"] = "document"
-        record["pages"] = .int(first["pages"]?.intValue ?? pages.count)
+        record["pages"] = .int(first["pages"]?.int(in: Self.pageNumbers) ?? pages.count)
         let lines = Self.lines(of: pages)
         let attachments = pages.flatMap { $0["attachments"]?.arrayValue ?? [] }
         let einvoice = EInvoice.fromAttachments(attachments)
@@ -154,7 +165,7 @@ public struct DocumentProcessor: Sendable {
         for (index, p) in pages.enumerated() {
             for c in p["codes"]?.arrayValue ?? [] {
                 guard let text = c["text"]?.stringValue, let code = PaymentCode.parse(text) else { continue }
-                codes.append((code, p["page"]?.intValue ?? index + 1, Box(c["box"]?.arrayValue?.compactMap(\.doubleValue))))
+                codes.append((code, Self.pageNumber(p) ?? index + 1, Self.box(c)))
             }
         }
         var extractor = extractors.extractor(for: profile)
