@@ -114,36 +114,6 @@ public struct DocumentProcessor: Sendable {
         return out
     }
 
-    /// Page numbers a record may give; another value (`1e20`, `-5`, `1.5`) is ignored.
-    public static let pageNumbers = 1...1_000_000
-    /// OCR confidences (percent); another value (`-1e300`) is ignored, as if the OCR had given none.
-    public static let confidences = 0.0...100.0
-
-    /// A record's page number, or nil when it gives none within `pageNumbers`.
-    static func pageNumber(_ record: JSON) -> Int? { record["page"]?.int(in: pageNumbers) }
-
-    /// A record's box, or nil when it has none of four finite numbers within `Box.coordinateLimit`.
-    static func box(_ record: JSON) -> Box? { Box(record["box"]?.arrayValue?.compactMap(\.doubleValue)) }
-
-    public static func lines(of pages: [JSON]) -> [TextLine] {
-        var out: [TextLine] = []
-        for (index, p) in pages.enumerated() {
-            let pageNo = pageNumber(p) ?? index + 1
-            for l in p["lines"]?.arrayValue ?? [] {
-                guard let text = l["text"]?.stringValue else { continue }
-                let box = Self.box(l) ?? Box(0, 0, 0, 0)
-                var words: [Word] = []
-                for w in l["words"]?.arrayValue ?? [] {
-                    guard let t = w["text"]?.stringValue else { continue }
-                    words.append(Word(text: t, box: Self.box(w) ?? box, conf: w["conf"]?.double(in: confidences)))
-                }
-                let conf = l["conf"]?.double(in: confidences)
-                out.append(TextLine(page: pageNo, text: text, box: box, conf: conf, words: words))
-            }
-        }
-        return out
-    }
-
     public func process(_ pages: [JSON]) -> JSON {
         let first = pages[0]
         var record: [String: JSON] = [:]
@@ -152,7 +122,7 @@ public struct DocumentProcessor: Sendable {
         }
         record["kind"] = "document"
         record["pages"] = .int(first["pages"]?.int(in: Self.pageNumbers) ?? pages.count)
-        let lines = Self.lines(of: pages)
+        let (lines, truncated) = Self.text(of: pages)
         let attachments = pages.flatMap { $0["attachments"]?.arrayValue ?? [] }
         let einvoice = EInvoice.fromAttachments(attachments)
         let chosen: Profile
@@ -191,7 +161,7 @@ public struct DocumentProcessor: Sendable {
         }
         record["candidates"] = .object(cands)
         record["best"] = BestValues.of(candidates: record["candidates"], paymentExpected: extraction.paymentExpected)
-        record["warnings"] = .array(Self.warnings(of: pages, noText: lines.isEmpty))
+        record["warnings"] = .array(Self.warnings(of: pages, noText: lines.isEmpty) + truncated.map { $0.warning })
         return .object(record)
     }
 }
