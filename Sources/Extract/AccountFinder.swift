@@ -110,7 +110,7 @@ extension Extractor {
                 if let (l, factor) = labelled {
                     switch l.category {
                     case "account":
-                        c.score += Int(Double(w("account.label")) * factor)
+                        c.score += Scoring.scaled(w("account.label"), by: factor)
                         c.evidence.append("label:\(l.category)")
                         // "2. Konto IBAN", "3. Bankrekening": a numbered second account is the issuer's spare.
                         if Self.ordinalBefore(l, in: lines[l.line]) >= 2 {
@@ -118,7 +118,7 @@ extension Extractor {
                             c.evidence.append("secondary-account")
                         }
                     case "payee":
-                        c.score += Int(Double(w("account.payee_label")) * factor)
+                        c.score += Scoring.scaled(w("account.payee_label"), by: factor)
                         c.evidence.append("label:payee")
                     default:
                         if factor >= 0.45 {

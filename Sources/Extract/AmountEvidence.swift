@@ -37,7 +37,7 @@ extension Extractor {
         return a.box.y0 < b.box.y0
     }
 
-    static func cents(_ value: String) -> Int? { Double(value).map { Int(($0 * 100).rounded()) } }
+    static func cents(_ value: String) -> Int? { Amounts.cents(value) }
 
     func arithmeticTerms(_ list: [Candidate]) -> [Term] {
         var all: [Term] = []
@@ -268,10 +268,10 @@ extension Extractor {
         for i in list.indices where list[i].evidence.contains(where: Self.totalLabels.contains) {
             guard let b = list[i].box, let (top, bottom) = extent[list[i].page], bottom - top > 1 else { continue }
             let rel = max(0, min(1, (b.y0 - top) / (bottom - top)))
-            let bonus = Int(Double(w("amount.position")) * rel)
+            let bonus = Scoring.scaled(w("amount.position"), by: rel)
             if bonus > 0 {
                 list[i].score += bonus
-                list[i].evidence.append("position:\(Int(rel * 100))")
+                list[i].evidence.append("position:\(Scoring.scaled(100, by: rel))")
             }
         }
     }

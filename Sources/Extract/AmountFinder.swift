@@ -77,7 +77,7 @@ extension Extractor {
                     let wt = w(key)
                     // A whole number without a currency next to a label is usually a count of days or items.
                     let scale = hasDecimals || currency != nil ? 1.0 : 0.3
-                    c.score += wt > 0 ? Int(Double(wt) * factor * scale) : wt
+                    c.score += wt > 0 ? Scoring.scaled(wt, by: factor * scale) : wt
                     c.evidence.append("label:\(l.category.replacingOccurrences(of: "amount_", with: ""))")
                 }
                 let rowAmounts = rowDecimalCount[li] ?? 0

@@ -17,6 +17,26 @@ public struct AmountToken: Sendable, Equatable {
 }
 
 public enum Amounts {
+    /// The most digits an amount has before its decimal point: 999,999,999,999.99 is the largest amount
+    /// read from text, payment codes and e-invoices. A longer number is no amount of a bill, and the
+    /// cents of amounts this size stay far inside Int's range however many are added up.
+    public static let maxWholeDigits = 12
+    /// The largest amount in cents (12 nines and 99 cents).
+    public static let maxCents = 99_999_999_999_999
+
+    /// Cents of a decimal text ("1234.56", "-3.5"); nil when it is no number or beyond `maxCents`.
+    public static func cents(_ text: String) -> Int? {
+        guard let d = Double(text) else { return nil }
+        return Int(checked: d * 100, limit: maxCents)
+    }
+
+    /// 1234.5 → "1234.50" (negative kept); nil when not finite or beyond `maxCents`.
+    public static func decimalText(_ d: Double) -> String? {
+        guard let cents = Int(checked: abs(d) * 100, limit: maxCents) else { return nil }
+        let s = "\(cents / 100)." + (cents % 100 < 10 ? "0\(cents % 100)" : "\(cents % 100)")
+        return d < 0 ? "-" + s : s
+    }
+
     static let groupChars: Set<Character> = [".", ",", "'", "’", " ", "\u{00A0}", "\u{202F}"]
 
     /// Finds number tokens in a line of text; `breaks` are offsets where a new cell starts (a number never
@@ -259,7 +279,7 @@ public enum Amounts {
         }
         while intPart.count > 1, intPart.hasPrefix("0") { intPart.removeFirst() }
         if intPart.isEmpty { intPart = "0" }
-        guard intPart.count <= 12 else { return nil }
+        guard intPart.count <= maxWholeDigits else { return nil }
         if frac.count == 1 { frac += "0" }
         let body = frac.isEmpty ? intPart + ".00" : intPart + "." + frac
         return token.negative ? "-" + body : body

@@ -36,7 +36,7 @@ struct CalibrationBands {
     /// One line per band: band, right/count, observed, predicted.
     func summary(_ title: String) -> String {
         func pct(_ x: Double) -> String {
-            let t = Int((x * 1000).rounded())
+            let t = Int(clamping: x * 1000, to: 0...1000) ?? 0
             return "\(t / 10).\(t % 10)%"
         }
         func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s + " " : s + String(repeating: " ", count: n - s.count) }

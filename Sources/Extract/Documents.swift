@@ -37,7 +37,7 @@ public final class DocumentAssembler {
         }
         current = doc
         pages.append(record)
-        if let p = record["page"]?.intValue, let n = record["pages"]?.intValue, p >= n {
+        if let p = DocumentProcessor.pageNumber(record), let n = record["pages"]?.int(in: DocumentProcessor.pageNumbers), p >= n {
             out.append(.document(pages))
             pages = []
             current = nil
@@ -114,25 +114,6 @@ public struct DocumentProcessor: Sendable {
         return out
     }
 
-    public static func lines(of pages: [JSON]) -> [TextLine] {
-        var out: [TextLine] = []
-        for (index, p) in pages.enumerated() {
-            let pageNo = p["page"]?.intValue ?? index + 1
-            for l in p["lines"]?.arrayValue ?? [] {
-                guard let text = l["text"]?.stringValue else { continue }
-                let box = Box(l["box"]?.arrayValue?.compactMap(\.doubleValue)) ?? Box(0, 0, 0, 0)
-                var words: [Word] = []
-                for w in l["words"]?.arrayValue ?? [] {
-                    guard let t = w["text"]?.stringValue else { continue }
-                    let wb = Box(w["box"]?.arrayValue?.compactMap(\.doubleValue)) ?? box
-                    words.append(Word(text: t, box: wb, conf: w["conf"]?.doubleValue))
-                }
-                out.append(TextLine(page: pageNo, text: text, box: box, conf: l["conf"]?.doubleValue, words: words))
-            }
-        }
-        return out
-    }
-
     public func process(_ pages: [JSON]) -> JSON {
         let first = pages[0]
         var record: [String: JSON] = [:]
@@ -140,8 +121,8 @@ public struct DocumentProcessor: Sendable {
             for (k, v) in o where !Self.pageKeys.contains(k) { record[k] = v }
         }
         record["kind"] = "document"
-        record["pages"] = .int(first["pages"]?.intValue ?? pages.count)
-        let lines = Self.lines(of: pages)
+        record["pages"] = .int(first["pages"]?.int(in: Self.pageNumbers) ?? pages.count)
+        let (lines, truncated) = Self.text(of: pages)
         let attachments = pages.flatMap { $0["attachments"]?.arrayValue ?? [] }
         let einvoice = EInvoice.fromAttachments(attachments)
         let chosen: Profile
@@ -154,7 +135,7 @@ public struct DocumentProcessor: Sendable {
         for (index, p) in pages.enumerated() {
             for c in p["codes"]?.arrayValue ?? [] {
                 guard let text = c["text"]?.stringValue, let code = PaymentCode.parse(text) else { continue }
-                codes.append((code, p["page"]?.intValue ?? index + 1, Box(c["box"]?.arrayValue?.compactMap(\.doubleValue))))
+                codes.append((code, Self.pageNumber(p) ?? index + 1, Self.box(c)))
             }
         }
         var extractor = extractors.extractor(for: profile)
@@ -180,7 +161,7 @@ public struct DocumentProcessor: Sendable {
         }
         record["candidates"] = .object(cands)
         record["best"] = BestValues.of(candidates: record["candidates"], paymentExpected: extraction.paymentExpected)
-        record["warnings"] = .array(Self.warnings(of: pages, noText: lines.isEmpty))
+        record["warnings"] = .array(Self.warnings(of: pages, noText: lines.isEmpty) + truncated.map { $0.warning })
         return .object(record)
     }
 }

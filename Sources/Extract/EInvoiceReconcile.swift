@@ -74,8 +74,7 @@ extension Extractor {
             }
             merged["account"] = list
         }
-        if let amount = e.amountDue ?? e.grandTotal, let d = Double(amount) {
-            let v = Self.decimalText(d)
+        if let amount = e.amountDue ?? e.grandTotal, let d = Double(amount), let v = Self.decimalText(d) {
             apply("amount", value: v, display: amount, extra: e.currency.map { ["currency": .string($0)] } ?? [:])
         }
         if let ref = e.reference?.trimmingCharacters(in: .whitespaces) {

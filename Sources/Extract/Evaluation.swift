@@ -30,7 +30,7 @@ public struct Evaluation {
             return c
         case "amount":
             guard let d = Double(text.replacingOccurrences(of: ",", with: ".")) else { return text }
-            return Extractor.decimalText(d)
+            return Extractor.decimalText(d) ?? text
         case "payee":
             let n = PayeeName.normalized(text)
             return n.isEmpty ? nil : n
@@ -195,7 +195,7 @@ public struct Evaluation {
         func pct(_ a: Int, _ b: Int) -> String {
             guard b > 0 else { return "   -  " }
             let p = Double(a) * 1000 / Double(b)
-            let t = Int(p.rounded())
+            let t = Int(clamping: p, to: 0...1000) ?? 0
             return "\(t / 10).\(t % 10)%"
         }
         func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s + " " : s + String(repeating: " ", count: n - s.count) }

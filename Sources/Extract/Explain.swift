@@ -83,7 +83,7 @@ extension ConfidenceModel.FieldModel {
             "intercept": .rounded(intercept, places: 3),
             "terms": .array(terms.map { .array([.string($0.0), .rounded($0.1, places: 3)]) }),
             "probability": .rounded(p, places: 4),
-            "confidence": .int(Int((2000 * calibrated(p)).rounded())),
+            "confidence": .int(Scoring.confidence(calibrated(p))),
         ]
     }
 }

@@ -149,7 +149,7 @@ public struct Extractor: Sendable {
             }
             guard let fieldModel else { continue }
             raw[i] = fieldModel.probability(features[i])
-            let fitted = Int((2000 * fieldModel.calibrated(raw[i])).rounded())
+            let fitted = Scoring.confidence(fieldModel.calibrated(raw[i]))
             // Evidence the model never saw while fitting (an e-invoice value not printed on the page, say)
             // says nothing to it: the rule score caps its guess.
             if features[i].keys.contains(where: { $0.hasPrefix("e:") && fieldModel.weights[$0] == nil }) {
@@ -217,10 +217,6 @@ public struct Extractor: Sendable {
         return out
     }
 
-    /// "1234.5" → "1234.50"; negative kept.
-    static func decimalText(_ d: Double) -> String {
-        let cents = Int((abs(d) * 100).rounded())
-        let s = "\(cents / 100)." + (cents % 100 < 10 ? "0\(cents % 100)" : "\(cents % 100)")
-        return d < 0 ? "-" + s : s
-    }
+    /// "1234.5" → "1234.50"; negative kept; nil beyond the largest amount (`Amounts.maxCents`).
+    static func decimalText(_ d: Double) -> String? { Amounts.decimalText(d) }
 }

@@ -287,8 +287,8 @@ extension Extractor {
         guard let c = line.confidence(of: range) else { return (0, nil) }
         let floor = Double(w("ocr.floor"))
         guard c < floor else { return (0, nil) }
-        var p = Int((floor - c) * Double(w("ocr.per_point")))
+        var p = Int(clamping: (floor - c) * Double(w("ocr.per_point")), to: Scoring.weightRange, rounding: .towardZero) ?? 0
         if verified { p /= 2 }
-        return (p, "ocr-conf:\(Int(c.rounded()))")
+        return (p, "ocr-conf:\(Int(clamping: c, to: 0...100) ?? 0)")
     }
 }

@@ -23,7 +23,7 @@ extension Extractor {
                 var c = Candidate(
                     field: "bic", value: word, display: word, score: 0, page: line.page, box: box, evidence: ["bic-format"])
                 if let (l, f) = nearestLabel(labels, categories: ["bic"], line: li, range: r, box: box, lines: lines) {
-                    c.score = Int(Double(w("bic.label")) * max(f, 0.6))
+                    c.score = Scoring.scaled(w("bic.label"), by: max(f, 0.6))
                     c.evidence.append("label:\(l.category)")
                 } else if line.text.range(of: #"[A-Z]{2}\d{2}[ ]?\d{4}"#, options: .regularExpression) != nil {
                     c.score = w("bic.iban_line")

@@ -93,7 +93,7 @@ public struct Profile: Sendable {
         if let weights = o["weights"] {
             guard case .object(let wo) = weights else { throw bad("\"weights\" must be an object of integers") }
             for (k, v) in wo {
-                guard let i = v.intValue else { throw bad("weights.\(k) must be an integer") }
+                guard let i = Scoring.weight(v) else { throw bad("weights.\(k) must be an integer from -1000000 to 1000000") }
                 p.weights[k] = i
             }
         }

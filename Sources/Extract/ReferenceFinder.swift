@@ -53,7 +53,7 @@ extension Extractor {
                             c.score = min(c.score, 400)
                             c.evidence.append("payer-label")
                         } else {
-                            c.score += Int(Double(w("reference.label")) * f)
+                            c.score += Scoring.scaled(w("reference.label"), by: f)
                             c.evidence.append("label:\(l.category)")
                         }
                     }

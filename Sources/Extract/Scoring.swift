@@ -10,6 +10,22 @@ public enum Scoring {
     /// The weights by name (empty when they could not be read).
     public static var defaults: [String: Int] { (try? loaded.get()) ?? [:] }
 
+    /// The values a weight may take: scores add many weights and scale them by factors, and must stay
+    /// far inside Int's range whatever a weights or profile file says.
+    public static let weightRange = -1_000_000...1_000_000
+
+    /// A weight read from a file, or nil when it is no integer within `weightRange`.
+    static func weight(_ value: JSON) -> Int? { value.int(in: weightRange) }
+
+    /// A weight scaled by a factor of the layout (truncated toward zero, as score bonuses are), kept
+    /// within `weightRange`; 0 when the factor is not a number.
+    static func scaled(_ weight: Int, by factor: Double) -> Int {
+        Int(clamping: Double(weight) * factor, to: weightRange, rounding: .towardZero) ?? 0
+    }
+
+    /// A calibrated probability as a confidence from 0 to 2000.
+    static func confidence(_ probability: Double) -> Int { Int(clamping: 2000 * probability, to: 0...2000) ?? 0 }
+
     static func load() -> Result<[String: Int], ToolError> {
         let (found, searched) = ShippedData.modelFile("weights.json", environment: "PP_WEIGHTS")
         guard let path = found, let data = FileManager.default.contents(atPath: path) else {
@@ -24,7 +40,9 @@ public enum Scoring {
         }
         var weights: [String: Int] = [:]
         for (name, value) in wo {
-            guard let i = value.intValue else { return .failure(bad("weights.\(name) must be an integer")) }
+            guard let i = weight(value) else {
+                return .failure(bad("weights.\(name) must be an integer from -1000000 to 1000000"))
+            }
             weights[name] = i
         }
         return .success(weights)

@@ -10,8 +10,15 @@ public struct Box: Sendable, Equatable {
         self.x1 = x1
         self.y1 = y1
     }
+    /// The largest magnitude a coordinate may have, in points (a page of 13.9 km): a box beyond it, or
+    /// with a coordinate that is not finite, comes from a broken or hostile record and is rejected.
+    public static let coordinateLimit = 1_000_000.0
+
+    /// A box of four finite coordinates within `coordinateLimit`; nil otherwise.
     public init?(_ values: [Double]?) {
-        guard let v = values, v.count == 4 else { return nil }
+        guard let v = values, v.count == 4, v.allSatisfy({ $0.isFinite && abs($0) <= Self.coordinateLimit }) else {
+            return nil
+        }
         self.init(v[0], v[1], v[2], v[3])
     }
     public var width: Double { x1 - x0 }

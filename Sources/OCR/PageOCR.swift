@@ -97,7 +97,7 @@ public final class PageOCR {
         }
         var frame: Int?
         if let value = image["frame"], !value.isNull {
-            guard let n = value.intValue else {
+            guard let n = value.int(in: 0...Int(Int32.max)) else {
                 throw ToolError(
                     .record, code: "bad_record", "\(what): \"image\".\"frame\" must be a whole number (a TIFF page, from 0)")
             }
@@ -106,7 +106,8 @@ public final class PageOCR {
         var pix = try PixImage.read(path: path, frame: frame).grayIfNeutral()
         // Boxes use the resolution the page's "size" was computed with; tesseract gets --dpi instead when
         // pp-ingest only assumed one ("dpi_assumed") and the user knows better.
-        let geometryDPI = Self.resolution(record: image["dpi"]?.intValue, file: pix.resolution, fallback: options.fallbackDPI)
+        let geometryDPI = Self.resolution(
+            record: image["dpi"]?.int(in: Self.resolutions), file: pix.resolution, fallback: options.fallbackDPI)
         var dpi = geometryDPI
         if image["dpi_assumed"]?.boolValue == true, let given = options.givenDPI { dpi = given }
         pix.setResolution(dpi)
@@ -180,6 +181,9 @@ public final class PageOCR {
     }
 
     /// The record's resolution, else the file's (below 100 dpi counts as a screen default, not a scan), else the fallback.
+    /// Resolutions a record's "image"."dpi" may give; another value is ignored (the file's is used).
+    static let resolutions = 1...100_000
+
     static func resolution(record: Int?, file: Int, fallback: Int) -> Int {
         if let record, record > 0 { return record }
         if file >= 100 { return file }

@@ -23,7 +23,7 @@ extension JSON {
     /// A floating-point value in its shortest round-trip form; integral values print as integers.
     public static func double(_ value: Double) -> JSON {
         guard value.isFinite else { return .null }
-        if value == value.rounded(), abs(value) < 1e15 { return .number(String(Int(value))) }
+        if value == value.rounded(), abs(value) < 1e15, let i = Int(checked: value) { return .number(String(i)) }
         return .number("\(value)")
     }
 
@@ -87,7 +87,7 @@ extension JSON {
     public var intValue: Int? {
         guard case .number(let text) = self else { return nil }
         if let i = Int(text) { return i }
-        if let d = Double(text), d == d.rounded(), abs(d) < 9e15 { return Int(d) }
+        if let d = Double(text), d == d.rounded() { return Int(checked: d) }
         return nil
     }
     public var doubleValue: Double? {

@@ -54,7 +54,11 @@ enum BySquareCode {
         if let n = Int(at(1)), n > 1 { code.notes.append("\(n) payments in the code; the first is read") }
         if !["1", "2", "3"].contains(at(2)) { p.add("payment type '\(at(2))' is not 1, 2 or 3") }
         if !at(3).isEmpty {
-            if let d = CodeText.decimal(at(3)) { code.amount = d } else { p.add("amount '\(at(3))' is not a decimal number") }
+            if let d = CodeText.decimal(at(3)) {
+                code.amount = d
+            } else {
+                p.add("amount '\(at(3))' is not a decimal number of at most \(Amounts.maxWholeDigits) digits before the point")
+            }
         }
         code.currency = at(4).isEmpty ? nil : at(4)
         if at(4).count != 3 || !at(4).allSatisfy({ $0.isASCII && $0.isUppercase }) {

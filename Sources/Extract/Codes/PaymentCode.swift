@@ -117,7 +117,8 @@ enum CodeText {
         return crlf && lf ? "mixed" : crlf ? "CRLF" : "LF"
     }
 
-    /// "1234.5" / "1234,5" / "00000012345" (cents) → "1234.50"; nil unless digits with at most 2 decimals.
+    /// "1234.5" / "1234,5" / "00000012345" (cents) → "1234.50"; nil unless digits with at most 2 decimals
+    /// and at most `Amounts.maxWholeDigits` before the mark (leading zeros aside).
     static func decimal(_ text: some StringProtocol, mark: Character = ".") -> String? {
         let parts = text.split(separator: mark, maxSplits: 1, omittingEmptySubsequences: false)
         guard let whole = parts.first, !whole.isEmpty, whole.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
@@ -125,6 +126,7 @@ enum CodeText {
         guard frac.count <= 2, frac.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
         var w = String(whole.drop { $0 == "0" })
         if w.isEmpty { w = "0" }
+        guard w.count <= Amounts.maxWholeDigits else { return nil }
         return w + "." + frac + String(repeating: "0", count: 2 - frac.count)
     }
 
