@@ -7,6 +7,8 @@ public enum CardOutcome: Sendable, Equatable {
     case notValid
     /// The record could not be read; it became an error record.
     case unreadable
+    /// An earlier tool's error record, passed through (redacted, otherwise unchanged).
+    case upstreamError
 }
 
 /// Turns card records and payment-info records into verdict records.
@@ -49,6 +51,7 @@ public struct CardChecker: Sendable {
     /// deep, so a number under a key we do not know (a typo like "numbr") or in a key name cannot leak.
     public func check(record original: JSON) -> (JSON, CardOutcome) {
         let safe = reveal ? original : Redaction.redacting(record: original)
+        if original.isErrorRecord { return (safe, .upstreamError) }  // DESIGN.md: error records pass through
         if original["number"] == nil, original["userInfo"] != nil || original["type"] != nil {
             return checkPaymentInfo(original, into: safe)
         }

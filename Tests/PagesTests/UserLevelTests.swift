@@ -177,7 +177,6 @@ struct UserLevelTests {
     @Test(arguments: [
         (["--delete", "9"], "--delete 9: page range '9': page 9 is past the end (the document has 5 pages)"),
         (["--order", "1-x"], "--order 1-x: page range '1-x': '1-x' is not a page, a-b, z or rN"),
-        (["--insert-at", "2", "missing.jpg"], "--insert-at 2 missing.jpg: the file to insert 'missing.jpg' does not exist"),
         (["--delete", "1-z"], "the result would have no pages; a PDF needs at least one"),
         (["--move", "1", "--to", "9"], "--move 1 --to 9: --to 9 is outside 1...5 (moving 1 page of 5)"),
     ])
@@ -188,6 +187,24 @@ struct UserLevelTests {
         #expect(r.status == 2)
         #expect(r.stdout.isEmpty)
         #expect(r.stderr.contains(message), "\(r.stderr)")
+        #expect(Harness.listing(dir).isEmpty)
+    }
+
+    @Test("a file to insert that is missing or a symlink loop: an error record in the OS's words, exit 3, nothing written")
+    func missingInsertFileIsAnErrorRecord() throws {
+        let dir = try Harness.folder()
+        let out = dir.appendingPathComponent("out.pdf").path
+        let loop = dir.appendingPathComponent("loop.jpg").path
+        try FileManager.default.createSymbolicLink(atPath: loop, withDestinationPath: loop)
+        for (file, reason) in [("missing.jpg", "no such file or directory"), (loop, "too many levels of symbolic links")] {
+            let r = try Harness.pages([Harness.fixture("five.pdf"), "--insert-at", "2", file, "-o", out])
+            #expect(r.status == 3)
+            #expect(r.stdout.contains(#""code":"file_missing""#) && r.stdout.contains(#""state":"error""#), "\(r.stdout)")
+            #expect(r.stdout.contains("the file to insert: cannot open '\(file)': \(reason)"), "\(r.stdout)")
+            #expect(r.stderr.contains(reason))
+            #expect(!FileManager.default.fileExists(atPath: out))
+        }
+        try FileManager.default.removeItem(atPath: loop)
         #expect(Harness.listing(dir).isEmpty)
     }
 
