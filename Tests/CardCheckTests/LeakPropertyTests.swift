@@ -8,7 +8,7 @@ import Testing
 /// pp-cardcheck (without --reveal) contains it. Records are generated from fixed seeds.
 @Suite("pp-cardcheck leaks nothing, over generated records")
 struct LeakPropertyTests {
-    static let recordsPerMode = 25_000
+    static let recordsPerMode = 20_000
     static let today = YearMonth(year: 2026, month: 11)
     /// The JSON modes (each flag that changes what is written), then --lines (bare numbers).
     static let modes: [(name: String, checker: CardChecker, bareNumbers: Bool)] = [
@@ -68,7 +68,7 @@ struct LeakPropertyTests {
         return tally
     }
 
-    @Test("125,000 generated records through every mode: 0 leaks")
+    @Test("100,000 generated records through every mode: 0 leaks")
     func noLeaks() {
         let results = ResultBox(count: Self.modes.count)
         DispatchQueue.concurrentPerform(iterations: Self.modes.count) { index in
