@@ -83,10 +83,28 @@ public enum Redaction {
 
     /// A record with every card-number-like key or value, and every security code, replaced by "[redacted]".
     public static func redacting(record value: JSON) -> JSON {
+        needsRedaction(value) ? redactingAll(value) : value  // the common record: no copy
+    }
+
+    /// Whether anything in `value` (keys included) would change.
+    static func needsRedaction(_ value: JSON) -> Bool {
+        switch value {
+        case .string(let s), .number(let s): return mayHoldCardNumber(s)
+        case .array(let items): return items.contains(where: needsRedaction)
+        case .object(let members):
+            for (key, item) in members where isSecurityCodeName(key) || mayHoldCardNumber(key) || needsRedaction(item) {
+                return true
+            }
+            return false
+        case .null, .bool: return false
+        }
+    }
+
+    static func redactingAll(_ value: JSON) -> JSON {
         switch value {
         case .string(let s): return .string(text(s))
         case .number(let n): return mayHoldCardNumber(n) && text(n) != n ? .string(mask) : value
-        case .array(let items): return .array(items.map(redacting(record:)))
+        case .array(let items): return .array(items.map(redactingAll))
         case .object(let members):
             var out = JSONObject()
             for (key, item) in members {
@@ -98,7 +116,7 @@ public enum Redaction {
                         n += 1
                     }
                 }
-                out[name] = isSecurityCodeName(key) && !item.isNull ? .string(mask) : redacting(record: item)
+                out[name] = isSecurityCodeName(key) && !item.isNull ? .string(mask) : redactingAll(item)
             }
             return .object(out)
         case .null, .bool: return value
