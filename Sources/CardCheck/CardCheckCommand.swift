@@ -86,10 +86,7 @@ public enum CardCheckCommand {
         let jobs = try args.int("jobs", default: coreCount, in: 1...256)
         let bareNumbers = args.has("lines")
         let inputs = args.operands.isEmpty ? ["-"] : args.operands
-        let readers = try inputs.map { input throws(ToolError) in
-            input == "-" ? LineReader(standardInputNamed: "stdin") : try LineReader(path: input)
-        }
-        let batches = BatchReader(readers)
+        let batches = BatchReader(inputs: inputs)
         let sink = OutputSink(autoFlush: false)
         var worst = ExitStatus.ok
         let map = OrderedParallelMap<LineBatch, BatchResult>(jobs: jobs) {
@@ -104,6 +101,7 @@ public enum CardCheckCommand {
             },
             emit: { result in
                 try sink.write(bytes: result.output)
+                for message in result.messages { diagnostics.error(message) }
                 worst = max(worst, result.status)
             })
         try sink.flush()

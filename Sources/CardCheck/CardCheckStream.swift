@@ -4,12 +4,16 @@ import PPShared
 public struct LineBatch: Sendable {
     public var input: String
     public var lines: [(number: Int, bytes: [UInt8])] = []
+    /// Set when the input could not be opened: the batch stands for one error record.
+    public var failure: ToolError?
 }
 
 /// A batch's output, ready to write, and the worst outcome in it.
 public struct BatchResult: Sendable {
     public var output: [UInt8] = []
     public var status = ExitStatus.ok
+    /// Messages for stderr (an input that could not be opened).
+    public var messages: [String] = []
 }
 
 extension CardChecker {
@@ -17,6 +21,14 @@ extension CardChecker {
     public func check(batch: LineBatch, bareNumbers: Bool) -> BatchResult {
         var result = BatchResult()
         result.output.reserveCapacity(batch.lines.count * 256)
+        if let failure = batch.failure {
+            var record = failure.inputRecord(tool: Self.tool, input: batch.input)
+            if !reveal { record = Redaction.redacting(record: record) }  // a file name may be a card number
+            record.encode(into: &result.output)
+            result.output.append(0x0A)
+            result.status = .recordErrors
+            result.messages.append(failure.message)  // stderr redacts it too
+        }
         for (number, bytes) in batch.lines {
             let (record, outcome) = bytes.withUnsafeBufferPointer { buffer -> (JSON, CardOutcome) in
                 if bareNumbers {
@@ -45,25 +57,51 @@ extension CardOutcome {
         switch self {
         case .valid: .ok
         case .notValid: .findings
-        case .unreadable: .recordErrors
+        case .unreadable, .upstreamError: .recordErrors
         }
     }
 }
 
 /// Cuts the inputs into batches: full batches while input is plentiful, a short one as soon as
 /// the next line would have to wait, so interactive use answers each record at once.
+/// An input that cannot be opened becomes a batch with `failure` set, in its place among the others.
 public final class BatchReader {
-    private var readers: [LineReader]
+    private var readers: [Result<LineReader, InputFailure>]
     private let batchSize: Int
 
+    public struct InputFailure: Error {
+        var name: String
+        var error: ToolError
+    }
+
     public init(_ readers: [LineReader], batchSize: Int = 256) {
-        self.readers = readers
+        self.readers = readers.map { .success($0) }
         self.batchSize = batchSize
+    }
+
+    /// Opens each input now ("-" is stdin); one that cannot be opened is reported in its turn.
+    public convenience init(inputs: [String], batchSize: Int = 256) {
+        self.init([], batchSize: batchSize)
+        readers = inputs.map { input -> Result<LineReader, InputFailure> in
+            if input == "-" { return .success(LineReader(standardInputNamed: "stdin")) }
+            do throws(ToolError) {
+                return .success(try LineReader(path: input))
+            } catch {
+                return .failure(InputFailure(name: input, error: error))
+            }
+        }
     }
 
     /// The next batch; `beforeWaiting` runs before a read that may block. Nil at the end of all inputs.
     public func next(beforeWaiting: () throws -> Void) throws -> LineBatch? {
-        while let reader = readers.first {
+        while let first = readers.first {
+            let reader: LineReader
+            switch first {
+            case .failure(let failure):
+                readers.removeFirst()
+                return LineBatch(input: failure.name, failure: failure.error)
+            case .success(let opened): reader = opened
+            }
             var batch = LineBatch(input: reader.name)
             while batch.lines.count < batchSize {
                 if reader.mayWait {

@@ -7,6 +7,8 @@ public enum CardOutcome: Sendable, Equatable {
     case notValid
     /// The record could not be read; it became an error record.
     case unreadable
+    /// An earlier tool's error record, passed through (redacted, otherwise unchanged).
+    case upstreamError
 }
 
 /// Turns card records and payment-info records into verdict records.
@@ -43,15 +45,20 @@ public struct CardChecker: Sendable {
     // MARK: - Records
 
     /// Checks one input record: a card record ({"number", "expiry", "cvc"}) or a payment-info record.
+    ///
+    /// The values it checks are read from `original`; everything it writes starts from a copy in which
+    /// every card-number-like key or value and every security code is redacted (`Redaction`), however
+    /// deep, so a number under a key we do not know (a typo like "numbr") or in a key name cannot leak.
     public func check(record original: JSON) -> (JSON, CardOutcome) {
-        let input = reveal ? original : Self.redactingPassThrough(original)
-        if input["number"] == nil, input["userInfo"] != nil || input["type"] != nil {
-            return checkPaymentInfo(input)
+        let safe = reveal ? original : Redaction.redacting(record: original)
+        if original.isErrorRecord { return (safe, .upstreamError) }  // DESIGN.md: error records pass through
+        if original["number"] == nil, original["userInfo"] != nil || original["type"] != nil {
+            return checkPaymentInfo(original, into: safe)
         }
-        var record = input
+        var record = safe
         record["number"] = nil
         record["cvc"] = nil
-        guard let numberValue = input["number"] else {
+        guard let numberValue = original["number"] else {
             record["kind"] = "card"
             return (
                 record.markedAsError(ToolError(.record, code: "missing_number", "record has no \"number\""), tool: Self.tool),
@@ -66,51 +73,12 @@ public struct CardChecker: Sendable {
             record["kind"] = "card"
             return (record.markedAsError(ToolError(.record, code: "number_not_string", why), tool: Self.tool), .unreadable)
         }
-        return checkCard(number: number, expiry: input["expiry"], cvc: input["cvc"], into: record)
+        return checkCard(number: number, expiry: original["expiry"], cvc: original["cvc"], into: record)
     }
 
     /// Checks a bare number (one line of --lines input).
     public func check(line text: String, lineNumber: Int) -> (JSON, CardOutcome) {
         checkCard(number: text, expiry: nil, cvc: nil, into: ["line": .int(lineNumber)])
-    }
-
-    /// The keys pp-cardcheck reads; everything else passes through, with card-number-like values hidden,
-    /// because a number under a key we do not know (a typo like "numbr") must not leak either.
-    static func isOwnKey(_ key: String) -> Bool {
-        key == "number" || key == "cvc" || key == "expiry" || key == "userInfo"
-    }
-
-    static func redactingPassThrough(_ record: JSON) -> JSON {
-        guard case .object(var members) = record else { return record }
-        for (key, value) in members where !isOwnKey(key) && mayHoldCardNumber(value) {
-            members[key] = redacting(value)
-        }
-        if case .object(var info)? = members["userInfo"] {
-            for (key, value) in info where key != "billingCardNumber" && key != "billingCVV" && mayHoldCardNumber(value) {
-                info[key] = redacting(value)
-            }
-            members["userInfo"] = .object(info)
-        }
-        return .object(members)
-    }
-
-    /// A cheap test that lets the common record pass without being rebuilt.
-    static func mayHoldCardNumber(_ value: JSON) -> Bool {
-        switch value {
-        case .string(let s), .number(let s): s.utf8.count >= 12
-        case .array, .object: true
-        case .null, .bool: false
-        }
-    }
-
-    static func redacting(_ value: JSON) -> JSON {
-        switch value {
-        case .string(let s): .string(redactingCardNumbers(s))
-        case .number(let n): n.utf8.count >= 12 && redactingCardNumbers(n) != n ? .string("[redacted]") : value
-        case .array(let items): .array(items.map(redacting))
-        case .object(let members): .object(members.mapValues(redacting))
-        case .null, .bool: value
-        }
     }
 
     func checkCard(number: String, expiry: JSON?, cvc: JSON?, into base: JSON) -> (JSON, CardOutcome) {
@@ -202,16 +170,18 @@ public struct CardChecker: Sendable {
 
     static let requiredBillingFields = ["billingCardHolderName", "billingAddress1", "billingCity", "billingCountry"]
 
-    func checkPaymentInfo(_ input: JSON) -> (JSON, CardOutcome) {
-        var record = input
+    /// Checks a payment-info record: values are read from `input`, the output starts from `safe`.
+    func checkPaymentInfo(_ input: JSON, into safe: JSON) -> (JSON, CardOutcome) {
+        var record = safe
         record["kind"] = "payment_info"
         var fields: [String: JSON] = [:]
         var userInfo = input["userInfo"]?.objectValue
 
         // Replace the sensitive values by their verdicts first, whatever the outcome.
         var brand: CardBrand?
-        if var info = userInfo {
-            if let number = info["billingCardNumber"] {
+        if let raw = userInfo {
+            var info = safe["userInfo"]?.objectValue ?? [:]
+            if let number = raw["billingCardNumber"] {
                 if let text = number.stringValue {
                     let v = checkNumber(text)
                     brand = v.brand
@@ -227,7 +197,7 @@ public struct CardChecker: Sendable {
             } else {
                 fields["billingCardNumber"] = "card number is required"
             }
-            if let cvv = info["billingCVV"] {
+            if let cvv = raw["billingCVV"] {
                 let c = cvv.stringValue.map { SecurityCode.check($0, brand: brand) } ?? CVCVerdict(reason: "bad_characters")
                 info["billingCVV"] = ["valid": .bool(c.valid), "reason": .string(c.reason)]
                 if !c.valid {
@@ -238,10 +208,10 @@ public struct CardChecker: Sendable {
                 fields["billingCVV"] = "security code is required"
             }
             for key in Self.requiredBillingFields {
-                let value = info[key]?.stringValue?.trimmingUnicodeWhitespace() ?? ""
+                let value = raw[key]?.stringValue?.trimmingUnicodeWhitespace() ?? ""
                 if value.isEmpty { fields[key] = "is required" }
             }
-            if let region = info["billingRegion"], region.stringValue == nil, !region.isNull {
+            if let region = raw["billingRegion"], region.stringValue == nil, !region.isNull {
                 fields["billingRegion"] = "must be text"
             }
             userInfo = info

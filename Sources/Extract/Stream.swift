@@ -28,8 +28,10 @@ public final class PageRecordSource {
                 do {
                     reader = JSONLinesReader(try LineReader(path: path), tool: "pp-extract")
                 } catch {
+                    // In its place in the stream, as every tool reports an input it cannot open.
                     failedInputs.append(error)
-                    continue
+                    pending.append(.passThrough(error.inputRecord(tool: "pp-extract", input: path)))
+                    return true
                 }
             }
             reader!.lines.beforeBlockingRead = beforeBlockingRead
@@ -41,7 +43,10 @@ public final class PageRecordSource {
     /// The next complete document or pass-through record; nil at the end of all inputs.
     public func next() throws -> DocumentAssembler.Output? {
         while pending.isEmpty {
-            if reader == nil, !openNext() { return nil }
+            if reader == nil {
+                if !openNext() { return nil }
+                if reader == nil { continue }  // an input that could not be opened: its error record is pending
+            }
             guard let item = try reader!.next() else {
                 reader = nil
                 pending += assembler.finish()

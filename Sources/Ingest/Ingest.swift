@@ -67,9 +67,11 @@ public struct Planner {
             if let doc { record["doc"] = .string(doc) }
             return [.record(record.markedAsError(ToolError(.record, code: code, message), tool: InputStream.tool))]
         }
+        // Missing, a symlink loop, no permission: the OS's words, as in every tool (InputFileProblem).
+        if let problem = InputFileProblem.check(item.path, name: item.source) { return failure(problem.code, problem.message) }
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: item.path, isDirectory: &isDir) else {
-            return failure("not_found", "'\(item.source)' does not exist")
+            return failure("not_found", "cannot open '\(item.source)': no such file or directory")
         }
         if isDir.boolValue { return failure("not_a_file", "'\(item.source)' is a folder with no supported files") }
         guard let digest = sha256(path: item.path) else {

@@ -101,7 +101,15 @@ public enum OCRCommand {
             }
         }
         for input in inputs {
-            let lines = input == "-" ? LineReader(standardInputNamed: "stdin") : try LineReader(path: input)
+            let lines: LineReader
+            do throws(ToolError) {
+                lines = input == "-" ? LineReader(standardInputNamed: "stdin") : try LineReader(path: input)
+            } catch {
+                diagnostics.error(error.message)
+                try sink.write(error.inputRecord(tool: "pp-ocr", input: input))
+                sawError = true
+                continue
+            }
             let reader = JSONLinesReader(lines, tool: "pp-ocr")
             try map.run(
                 next: {

@@ -18,3 +18,34 @@ public func readFile(_ path: String, limit: Int = .max) -> [UInt8]? {
         if bytes.count >= limit { return bytes }
     }
 }
+
+/// Why an input file cannot be read, in the OS's words; the one rule every tool follows for the files
+/// it is given (DESIGN.md: a missing input is an error record, and the run ends with status 3).
+public enum InputFileProblem {
+    /// The error for `path` (shown as `name`), or nil when it is there and can be read: a missing file
+    /// gets `missingCode`, anything else (a symlink loop, permission denied, …) `unreadableCode`; the
+    /// message says what the OS said ("too many levels of symbolic links", "permission denied").
+    public static func check(
+        _ path: String, name: String? = nil, missingCode: String = "not_found", unreadableCode: String = "cannot_read"
+    ) -> ToolError? {
+        var st = stat()
+        if stat(path, &st) == 0 {
+            if (st.st_mode & S_IFMT) == S_IFDIR { return nil }  // folders are the caller's to judge
+            let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+            if fd >= 0 {
+                close(fd)
+                return nil
+            }
+        }
+        return error(errno, path: name ?? path, missingCode: missingCode, unreadableCode: unreadableCode)
+    }
+
+    /// The record error for a failed open or stat of `path` with `code` (an errno value).
+    public static func error(
+        _ code: Int32, path: String, missingCode: String = "not_found", unreadableCode: String = "cannot_read"
+    ) -> ToolError {
+        let missing = code == ENOENT || code == ENOTDIR
+        return ToolError(
+            .record, code: missing ? missingCode : unreadableCode, "cannot open '\(path)': \(systemErrorText(code))")
+    }
+}

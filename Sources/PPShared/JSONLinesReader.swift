@@ -64,6 +64,11 @@ extension ToolError {
         ]
     }
 
+    /// The error record that stands in for an input file that could not be opened (`InputFileProblem`).
+    public func inputRecord(tool: String, input: String) -> JSON {
+        ["kind": "error", "state": "error", "input": .string(input), "error": errorObject(tool: tool)]
+    }
+
     /// The "error" member of an error record.
     public func errorObject(tool: String) -> JSON {
         ["tool": .string(tool), "code": .string(code), "message": .string(message)]

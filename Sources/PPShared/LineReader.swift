@@ -29,12 +29,11 @@ public final class LineReader {
         self.buffer = [UInt8](repeating: 0, count: chunkSize)
     }
 
-    /// Opens `path` for reading; throws a ToolError naming the file when it cannot.
+    /// Opens `path` for reading; throws a `.record` ToolError naming the file and the OS's reason when it
+    /// cannot (`InputFileProblem`): the caller writes it as an error record and goes on.
     public init(path: String, chunkSize: Int = 1 << 16) throws(ToolError) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            throw ToolError(.usage, code: "cannot_open", "cannot open '\(path)': \(systemErrorText(errno))")
-        }
+        guard fd >= 0 else { throw InputFileProblem.error(errno, path: path) }
         self.name = path
         self.fd = fd
         self.ownsDescriptor = true

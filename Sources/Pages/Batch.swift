@@ -4,7 +4,12 @@ import PPShared
 ///
 /// A malformed line is a usage error that names the line: nothing is edited then.
 public func readOperations(from path: String) throws(ToolError) -> [PageOperation] {
-    let lines = path == "-" ? LineReader(standardInputNamed: "stdin") : try LineReader(path: path)
+    let lines: LineReader
+    do throws(ToolError) {
+        lines = path == "-" ? LineReader(standardInputNamed: "stdin") : try LineReader(path: path)
+    } catch {
+        throw .usage(error.message)  // the operations of one edit are configuration: nothing is edited
+    }
     let reader = JSONLinesReader(lines, tool: pagesCommand.name)
     var ops: [PageOperation] = []
     while true {
@@ -91,7 +96,15 @@ public func runBatch(
     path: String, settings: BatchSettings, sink: OutputSink, diagnostics: Diagnostics,
     progress: ProgressDisplay = ProgressDisplay(tool: pagesCommand.name, enabled: false)
 ) throws -> ExitStatus {
-    let lines = path == "-" ? LineReader(standardInputNamed: "stdin") : try LineReader(path: path)
+    let lines: LineReader
+    do throws(ToolError) {
+        lines = path == "-" ? LineReader(standardInputNamed: "stdin") : try LineReader(path: path)
+    } catch {
+        diagnostics.error(error.message)
+        try sink.write(error.inputRecord(tool: pagesCommand.name, input: path))
+        try sink.flush()
+        return .recordErrors
+    }
     lines.beforeBlockingRead = { try sink.flush() }
     let reader = JSONLinesReader(lines, tool: pagesCommand.name)
     var status = ExitStatus.ok
@@ -103,8 +116,9 @@ public func runBatch(
             try sink.write(error.record(tool: pagesCommand.name, input: path, line: line))
             status = max(status, .recordErrors)
         case .record(let record, _):
-            if record.isErrorRecord {
+            if record.isErrorRecord {  // passed through unchanged, and the run says so (exit 3)
                 try sink.write(record)
+                status = max(status, .recordErrors)
                 continue
             }
             do {

@@ -52,11 +52,7 @@ private enum Source {
 public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
     // 1. The request itself.
     guard !job.output.isEmpty else { throw ToolError(.record, code: "bad_request", "no output file given") }
-    guard isRegularFile(job.input) else {
-        throw ToolError(
-            .record, code: "file_missing",
-            fileExists(job.input) ? "'\(job.input)' is not a regular file" : "'\(job.input)' does not exist")
-    }
+    try requireInputFile(job.input)
     if !job.inPlace, sameFile(job.input, job.output) {
         throw ToolError(
             .record, code: "bad_request", "the output '\(job.output)' is the input itself; use --in-place to replace it")
@@ -88,11 +84,7 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
         case .images(let images)?: return images.count
         case nil: break
         }
-        guard isRegularFile(file) else {
-            throw ToolError(
-                .record, code: "file_missing",
-                fileExists(file) ? "'\(file)' is not a regular file" : "the file to insert '\(file)' does not exist")
-        }
+        try requireInputFile(file, role: "the file to insert")
         if let images = try PageImage.load(path: file, name: file) {
             sources[file] = .images(images)
             return images.count

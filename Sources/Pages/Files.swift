@@ -16,6 +16,15 @@ func isRegularFile(_ path: String) -> Bool {
     return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
 }
 
+/// Throws `file_missing` when `path` cannot be read (the OS's words: missing, a symlink loop, permission
+/// denied; `InputFileProblem`) or is not a regular file.
+func requireInputFile(_ path: String, role: String? = nil) throws(ToolError) {
+    if let problem = InputFileProblem.check(path, missingCode: "file_missing", unreadableCode: "file_missing") {
+        throw ToolError(.record, code: problem.code, role.map { "\($0): \(problem.message)" } ?? problem.message)
+    }
+    guard isRegularFile(path) else { throw ToolError(.record, code: "file_missing", "'\(path)' is not a regular file") }
+}
+
 /// The folder part of a path ("." for a bare name).
 func folder(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }

@@ -30,6 +30,12 @@ runTool(pagesCommand, arguments: arguments) { parsed, diagnostics in
     let outcome: EditOutcome
     do {
         outcome = try performEdit(job)
+    } catch let error as ToolError where error.code == "file_missing" {
+        // An input that cannot be read is an error record, as in every tool (exit 3); nothing was written.
+        diagnostics.error(error.message)
+        let record: JSON = ["kind": "pages", "source": .string(input)]
+        try sink.write(record.markedAsError(error, tool: pagesCommand.name))
+        return .recordErrors
     } catch let error as ToolError {
         // One file on the command line: a failed edit is a failed run (exit 2), and nothing was written.
         throw ToolError(.fatal, code: error.code, error.message)

@@ -177,7 +177,6 @@ struct UserLevelTests {
     @Test(arguments: [
         (["--delete", "9"], "--delete 9: page range '9': page 9 is past the end (the document has 5 pages)"),
         (["--order", "1-x"], "--order 1-x: page range '1-x': '1-x' is not a page, a-b, z or rN"),
-        (["--insert-at", "2", "missing.jpg"], "--insert-at 2 missing.jpg: the file to insert 'missing.jpg' does not exist"),
         (["--delete", "1-z"], "the result would have no pages; a PDF needs at least one"),
         (["--move", "1", "--to", "9"], "--move 1 --to 9: --to 9 is outside 1...5 (moving 1 page of 5)"),
     ])
