@@ -66,13 +66,7 @@ enum HUB3Code {
                 p.add("reference '\(reference)' holds characters other than digits and '-'")
             }
         }
-        let purpose = line(12)
-        if !purpose.isEmpty {
-            code.paymentCode = purpose
-            if purpose.count != 4 || !purpose.allSatisfy({ $0.isASCII && $0.isUppercase }) {
-                p.add("purpose code '\(purpose)' is not 4 capital letters")
-            }
-        }
+        code.paymentCode = p.purposeCode(line(12))
         code.purpose = line(13).isEmpty ? nil : line(13)
         code.problems = p.list
         return code

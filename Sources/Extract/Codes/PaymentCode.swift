@@ -90,6 +90,15 @@ struct CodeProblems {
         return false
     }
 
+    /// An ISO 20022 purpose code (HUB-3, UPN): four capital letters. Returns the code, nil when the field is empty.
+    mutating func purposeCode(_ value: String) -> String? {
+        guard !value.isEmpty else { return nil }
+        if value.count != 4 || !value.allSatisfy({ $0.isASCII && $0.isUppercase }) {
+            add("purpose code '\(value)' is not 4 capital letters")
+        }
+        return value
+    }
+
     /// A length limit of a field (in characters).
     mutating func limit(_ value: String, _ max: Int, _ what: String) {
         if value.count > max { add("\(what) is \(value.count) characters, more than \(max)") }

@@ -48,13 +48,7 @@ enum UPNCode {
             p.add("\(names[i]) '\(field(i))' is not a date DD.MM.YYYY")
         }
         code.dueDate = CodeText.isoDate(field(13))
-        let purposeCode = field(11)
-        if !purposeCode.isEmpty {
-            code.paymentCode = purposeCode
-            if purposeCode.count != 4 || !purposeCode.allSatisfy({ $0.isASCII && $0.isUppercase }) {
-                p.add("purpose code '\(purposeCode)' is not 4 capital letters")
-            }
-        }
+        code.paymentCode = p.purposeCode(field(11))
         code.purpose = field(12).isEmpty ? nil : field(12)
         if l.count > 14 {
             let iban = Checksums.compact(field(14))
