@@ -10,13 +10,15 @@
 # fuzz/seeds/<target> and earlier crashes in Tests/FuzzTests/Regressions/<target>. A crash, a
 # hang (FUZZ_TIMEOUT seconds on one input) or running out of memory is a finding: its input is
 # saved in .build/fuzz/findings/<target>/, that target stops, and the script exits 1 at the end.
-# Expects fuzz/build.sh to have run (make fuzz does both).
+# Expects fuzz/build.sh to have run with the same FUZZ_OPT (make fuzz does both).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 SECONDS_PER_TARGET=${FUZZ_SECONDS:-20}
 TIMEOUT=${FUZZ_TIMEOUT:-30}
+OPT=${FUZZ_OPT:--O}
 OUT=.build/fuzz
+BIN=$OUT/${OPT#-}/bin
 CORPUS=${CORPUS:-../shared/corpus}
 
 targets=("$@")
@@ -29,6 +31,7 @@ max_len() {
     case $1 in
         page-records | profiles) echo 16384 ;;
         einvoice) echo 65536 ;;
+        numbers) echo 512 ;; # every parser reads every line: short inputs, more of them
         *) echo 4096 ;;
     esac
 }
@@ -42,10 +45,10 @@ export LSAN_OPTIONS=suppressions=$PWD/fuzz/lsan.supp:print_suppressions=0
 symbolizer="$(dirname "$(command -v swiftc)")/llvm-symbolizer"
 [ -x "$symbolizer" ] && export ASAN_SYMBOLIZER_PATH=$symbolizer
 
-printf '%-14s %8s %12s %9s %7s %7s %8s  %s\n' target seconds executions exec/s cov ft corpus findings
+printf '%-14s %8s %12s %9s %7s %7s %8s %7s  %s\n' target seconds executions exec/s cov ft corpus rss_mb findings
 failed=0
 for t in "${targets[@]}"; do
-    binary="$OUT/bin/fuzz-$t"
+    binary="$BIN/fuzz-$t"
     [ -x "$binary" ] || { echo "fuzz: no $binary (run fuzz/build.sh)" >&2; exit 2; }
     mkdir -p "$OUT/corpus/$t" "$OUT/findings/$t" "$OUT/logs"
     log="$OUT/logs/$t.log"
@@ -58,6 +61,7 @@ for t in "${targets[@]}"; do
     status=$?
     took=$(($(date +%s) - start))
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+    rss=$(sed -n 's/^stat::peak_rss_mb: *//p' "$log" | tail -1)
     progress=$(grep -E '^#[0-9]+.*cov: ' "$log" | tail -1)
     cov=$(sed -E 's/.*cov: ([0-9]+).*/\1/' <<<"$progress")
     ft=$(sed -E 's/.*ft: ([0-9]+).*/\1/' <<<"$progress")
@@ -69,7 +73,7 @@ for t in "${targets[@]}"; do
         finding="FOUND: ${found:-exit status $status} (log: $log)"
     fi
     rate=$((${execs:-0} / (took > 0 ? took : 1)))
-    printf '%-14s %8s %12s %9s %7s %7s %8s  %s\n' "$t" "$took" "${execs:-?}" "$rate" "${cov:-?}" "${ft:-?}" \
-        "${corp:-?}" "$finding"
+    printf '%-14s %8s %12s %9s %7s %7s %8s %7s  %s\n' "$t" "$took" "${execs:-?}" "$rate" "${cov:-?}" "${ft:-?}" \
+        "${corp:-?}" "${rss:-?}" "$finding"
 done
 exit $failed

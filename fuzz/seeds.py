@@ -112,7 +112,7 @@ def numbers():
     texts = [line.get("text", "") for r in page_records() for line in r.get("lines", []) if isinstance(line, dict)]
     for r in jsonl(ROOT / "samples" / "truth.jsonl"):
         texts += [str(v) for v in r.values() if isinstance(v, (str, int, float))]
-    yield from chunks(sorted(set(t for t in texts if isinstance(t, str))), 1024)
+    yield from chunks(sorted(set(t for t in texts if isinstance(t, str))), 512)
 
 
 def code_texts():
