@@ -151,7 +151,7 @@ def einvoice(corpus):
         files += sorted(corpus.glob("xml-einvoices/*.xml")) + sorted(corpus.glob("invoices/**/*.xml"))
     for f in files:
         data = f.read_bytes()
-        if len(data) <= 4 * MAX_LARGE:
+        if len(data) <= MAX_LARGE:
             yield data
 
 
