@@ -61,6 +61,8 @@ public enum OCRRepair {
         "А": "A", "В": "B", "Е": "E", "К": "K", "М": "M", "Н": "H", "О": "O", "Р": "P", "С": "C", "Т": "T",
         "Х": "X", "Ѕ": "S", "І": "I", "Ј": "J", "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I",
         "Κ": "K", "Μ": "M", "Ν": "N", "Ο": "O", "Ρ": "P", "Τ": "T", "Υ": "Y", "Χ": "X",
+        // Not a letter of another script, but OCR's usual reading of a printed S.
+        "$": "S",
     ]
 
     /// The characters of an OCR'd line with look-alike capitals read as Latin (one for one, so offsets hold).

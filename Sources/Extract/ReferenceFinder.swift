@@ -195,6 +195,11 @@ extension Extractor {
                 c.extra["kind"] = "payer-reference"
             }
             if vli != l.line { c.score -= 50 }
+            if Self.failedRF(body) {
+                // "RF" and two check digits promise a checksum: one that fails is a misread, not the reference.
+                c.score = min(c.score, w("reference.model97_bad"))
+                c.evidence.append("rf-checksum-failed")
+            }
             if model == nil, l.category != "reference_free", let what = Self.notAReference(body, in: text) {
                 c.score = min(c.score, w("reference.lookalike_cap"))
                 c.evidence.append(what)
