@@ -145,7 +145,8 @@ public struct Planner {
             let target = folder + "/" + name
             if FileManager.default.fileExists(atPath: target) { return }
             do {
-                try AtomicFile.write(to: target, produce: save)
+                try WorkFolder.make(folder)
+                try AtomicFile.write(to: target, through: save)
             } catch {
                 saveFailures.append(attachment.name)
             }
