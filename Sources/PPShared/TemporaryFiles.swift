@@ -72,11 +72,26 @@ public enum TemporaryFiles {
         }
     }
 
-    /// Installs the handler for signals whose action is the default; one that is ignored (a
-    /// background job's SIGINT) stays ignored.
-    private static func installHandlers() {
-        guard !handlersInstalled else { return }
+    /// Called by every tool at its start: installs the handler now, and lets those signals through where a
+    /// parent blocked them by accident (children of a Swift concurrency or Dispatch thread inherit a mask
+    /// that blocks SIGINT, SIGTERM and SIGHUP, so a kill would do nothing).
+    public static func prepareForSignals() {
+        lock.lock()
+        let handled = installHandlers()
+        lock.unlock()
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for sig in handled { sigaddset(&unblock, sig) }
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+    }
+
+    /// Installs the handler for signals whose action is the default (returned); one that is ignored (a
+    /// background job's SIGINT, nohup's SIGHUP) stays ignored. The lock is held.
+    @discardableResult
+    private static func installHandlers() -> [Int32] {
+        guard !handlersInstalled else { return [] }
         handlersInstalled = true
+        var handled: [Int32] = []
         for sig in [SIGINT, SIGTERM, SIGHUP] {
             var old = sigaction()
             guard sigaction(sig, nil, &old) == 0, old.__sigaction_handler.sa_handler == nil else { continue }
@@ -85,7 +100,9 @@ public enum TemporaryFiles {
             sigemptyset(&action.sa_mask)
             action.sa_flags = SA_RESTART
             sigaction(sig, &action, nil)
+            handled.append(sig)
         }
+        return handled
     }
 
     /// Removes the temporaries in `folder` whose writer is gone, once per folder and process: the pid in
