@@ -67,11 +67,14 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
     let target = resolvedPath(job.output)
     let outDir = folder(of: target)
     var st = stat()
-    guard stat(outDir, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR else {
-        throw ToolError(.record, code: "output_unwritable", "the folder of '\(job.output)' ('\(outDir)') does not exist")
+    let found = stat(outDir, &st) == 0
+    guard found, (st.st_mode & S_IFMT) == S_IFDIR else {
+        let what = found ? "is not a folder" : "does not exist"
+        throw ToolError(.record, code: "output_unwritable", "the folder of '\(job.output)' ('\(outDir)') \(what)")
     }
     guard access(outDir, W_OK) == 0 else {
-        throw ToolError(.record, code: "output_unwritable", "the folder '\(outDir)' is not writable")
+        throw ToolError(
+            .record, code: "output_unwritable", "the folder '\(outDir)' is not writable: \(systemErrorText(errno))")
     }
 
     // 2. Open the primary document and every inserted file; count pages.
