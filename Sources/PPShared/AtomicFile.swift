@@ -167,7 +167,7 @@ private final class PipeCopy: @unchecked Sendable {
     }
 
     private func run() {
-        let size = 1 << 20
+        let size = 1 << 17  // 128 KiB: as fast as larger ones here, and little resident memory
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
         defer { buffer.deallocate() }
         var error: Int32?

@@ -299,6 +299,14 @@ struct InputTests {
         #expect(!found.contains { $0.hasSuffix(".xml") })
     }
 
+    @Test func namesThatAreNotUTF8AreShownWithEscapes() {
+        #expect(FileNames.escaped(Array("a\\b café.pdf".utf8)) == "a\\b café.pdf")  // UTF-8: as it is
+        #expect(FileNames.escaped([0x63, 0x61, 0x66, 0xE9]) == "caf\\xE9")
+        #expect(FileNames.escaped([0x5C, 0xFF] + Array("é".utf8)) == "\\\\\\xFFé")
+        #expect(FileNames.escaped([0xC0, 0xAF, 0x41]) == "\\xC0\\xAFA")  // overlong "/"
+        #expect(FileNames.escaped([0x41, 0xE2, 0x82]) == "A\\xE2\\x82")  // cut short
+    }
+
     @Test func missingFileIsAnErrorRecordNamingIt() {
         let out = Planner(options: IngestOptions()).plan(InputItem(path: "nowhere/x.pdf"))
         guard case .record(let record) = out.first else {
