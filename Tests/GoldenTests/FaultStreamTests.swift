@@ -95,6 +95,7 @@ struct FaultStreamTests {
             run.send(input + "\n")
             let line = run.line(timeout: 20)
             #expect(line != nil, "\(tool): no record for \(input.prefix(60)) while the writer paused")
+            usleep(100_000)  // what the tool does after writing (freeing a document) is not waiting
             let before = run.cpuTicks()
             usleep(500_000)
             let used = run.cpuTicks() - before
