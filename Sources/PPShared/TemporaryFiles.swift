@@ -20,11 +20,8 @@ public enum TemporaryFiles {
         p.initialize(repeating: 0, count: slotCount)
         return p
     }()
-    nonisolated(unsafe) private static let paths: UnsafeMutablePointer<CChar> = {
-        let p = UnsafeMutablePointer<CChar>.allocate(capacity: slotCount * pathCapacity)
-        p.initialize(repeating: 0, count: slotCount * pathCapacity)
-        return p
-    }()
+    /// 1 MB of address space, of which only the pages of slots used become memory (never cleared).
+    nonisolated(unsafe) private static let paths = UnsafeMutablePointer<CChar>.allocate(capacity: slotCount * pathCapacity)
     private static let lock = ConditionLock()
     nonisolated(unsafe) private static var handlersInstalled = false
     nonisolated(unsafe) private static var sweptFolders: Set<String> = []
@@ -91,6 +88,7 @@ public enum TemporaryFiles {
     private static func installHandlers() -> [Int32] {
         guard !handlersInstalled else { return [] }
         handlersInstalled = true
+        _ = (inUse, paths)  // made now: the handler must not be the first to touch them
         var handled: [Int32] = []
         for sig in [SIGINT, SIGTERM, SIGHUP] {
             var old = sigaction()

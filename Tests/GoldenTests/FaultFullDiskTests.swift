@@ -75,7 +75,7 @@ struct FaultFullDiskTests {
             try? FileManager.default.removeItem(at: work)
         }
         let pdf = FaultFixtures.samples.appendingPathComponent("en-gb-supplies.pdf").path
-        let options = ["--no-codes", "-j", "1"] + extra + [pdf]
+        let options = ["--dpi", "100", "--no-codes", "-j", "1"] + extra + [pdf]
         _ = try ToolRun.run(tool: "pp-ingest", arguments: ["--work", reference.path] + options, stdin: nil)
         let png = try #require(FaultFolder.files(reference).first)
         let size = try #require(

@@ -122,6 +122,11 @@ final class FaultRun {
     }
 }
 
+/// Waits without holding a thread of the test runner's pool (other tests run meanwhile).
+func pause(_ seconds: Double) async throws {
+    try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+}
+
 /// Temporary folders of the fault tests and what to look for in them.
 enum FaultFolder {
     static func make(_ label: String) throws -> URL {
