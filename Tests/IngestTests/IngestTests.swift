@@ -233,7 +233,7 @@ struct PDFTests {
         #expect(second == first)
         #expect(before == after)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent)
-        #expect(leftovers.allSatisfy { !$0.hasSuffix(".tmp") })
+        #expect(leftovers.allSatisfy { !$0.hasSuffix(TemporaryFiles.suffix) })
     }
 
     @Test func bandedRenderingEqualsOneBand() throws {
