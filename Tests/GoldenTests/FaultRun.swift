@@ -55,9 +55,9 @@ final class FaultRun {
 
     var pid: pid_t { process.processIdentifier }
 
-    /// Writes to the tool's stdin (blocking; the test's end of the pipe is never non-blocking).
+    /// Writes to the tool's stdin and waits until it is written (the test's end of the pipe blocks).
     func send(_ text: String) {
-        try? input.fileHandleForWriting.write(contentsOf: Data(text.utf8))
+        feed(Data(text.utf8), to: input.fileHandleForWriting, thenClose: false).wait()
     }
 
     func closeInput() { try? input.fileHandleForWriting.close() }
@@ -65,11 +65,7 @@ final class FaultRun {
     /// Writes all of `text` to stdin on another thread, then closes it, so a tool that stops reading
     /// cannot block the test.
     func sendInBackground(_ text: String) {
-        let writer = input.fileHandleForWriting
-        Thread {
-            try? writer.write(contentsOf: Data(text.utf8))
-            try? writer.close()
-        }.start()
+        feed(Data(text.utf8), to: input.fileHandleForWriting, thenClose: true)
     }
 
     /// The next line of stdout, or nil when none came within `timeout` seconds (or stdout ended).
