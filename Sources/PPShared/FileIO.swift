@@ -49,3 +49,15 @@ public enum InputFileProblem {
             .record, code: missing ? missingCode : unreadableCode, "cannot open '\(path)': \(systemErrorText(code))")
     }
 }
+
+/// The folder part of a path ("." for a bare name).
+public func folder(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+}
+
+/// The last component of a path.
+public func baseName(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return path }
+    return String(path[path.index(after: slash)...])
+}

@@ -129,6 +129,10 @@ public final class LineReader {
                 return
             }
             if errno == EINTR { continue }
+            if errno == EAGAIN {  // a non-blocking stdin with no data yet: wait for it, never spin or stop
+                waitForDescriptor(fd, POLLIN)
+                continue
+            }
             throw ToolError(.fatal, code: "read_failed", "cannot read '\(name)': \(systemErrorText(errno))")
         }
     }

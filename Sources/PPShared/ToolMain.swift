@@ -18,6 +18,8 @@ public func runTool(
     let diagnostics = Diagnostics(tool: spec.name, redact: redact)
     // The status line takes its copy of stderr now, before any library can point fd 2 elsewhere.
     _ = StatusLine.shared
+    // SIGINT, SIGTERM, SIGHUP: temporary files are removed, then the tool ends as the signal would.
+    TemporaryFiles.prepareForSignals()
     let status: ExitStatus
     do {
         let parsed = try ParsedArguments.parse(arguments, spec: spec)

@@ -112,8 +112,10 @@ if args.first == "eval" {
         if let path = parsed.value("features-out") {
             let rows = FeatureRows.rows(truth: truth, results: results)
             let text = rows.map { $0.encoded() }.joined(separator: "\n") + (rows.isEmpty ? "" : "\n")
-            guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
-                throw ToolError(.fatal, code: "write_failed", "cannot write '\(path)'")
+            do throws(ToolError) {
+                try AtomicFile.write(Array(text.utf8), to: path)
+            } catch {
+                throw ToolError(.fatal, code: error.code, error.message)  // a file the user asked for: the run fails
             }
         }
         let sink = OutputSink()
