@@ -151,7 +151,7 @@ public final class PageOCR {
         let spare = spareTurn == nil ? nil : copy pix
         var turnedAfterReading = false
         var page = try read(consume pix, dpi: dpi, osd: osd, deadline: deadline, what: what, ocr: &ocr)
-        if let spare, let spareTurn, ocr["detected"]?.isNull ?? true,
+        if let spare, let spareTurn, Self.worthTurning(detected: ocr["detected"], meanConf: page.meanConf),
             let turned = try readTurned(spare, by: spareTurn, dpi: dpi, than: page, deadline: deadline, what: what, ocr: &ocr)
         {
             page = turned
@@ -229,6 +229,14 @@ public final class PageOCR {
     }
 
     static let maxEngines = 3
+    /// A mean word confidence below this makes a reading doubtful (straight photos read at 80 and more).
+    static let doubtfulReading = 60
+
+    /// A reading that tells no language, or one of words tesseract itself doubts (an upside-down page read
+    /// as garbage may still look like some language), is worth a try turned as OSD suggests.
+    static func worthTurning(detected: JSON?, meanConf: Int) -> Bool {
+        detected == nil || detected?.isNull == true || meanConf < doubtfulReading
+    }
 
     func orientationEngine() throws(ToolError) -> TesseractEngine {
         if let osdEngine { return osdEngine }
