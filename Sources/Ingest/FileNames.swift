@@ -4,15 +4,16 @@ import PPShared
 
 /// File names as the OS holds them: any bytes but "/" and NUL. A folder walk reads them as bytes, so a
 /// name that is not UTF-8 (a Latin-1 "café" from an old archive) is found like any other. Records are
-/// UTF-8, so such a file is shown with its odd bytes escaped, and opened (by pp-ingest and by the tools
-/// after it) through a symbolic link in the work folder whose name is UTF-8.
+/// UTF-8, so such a file is shown with its odd bytes escaped (`RawNames.escaped`), and opened (by pp-ingest
+/// and by the tools after it) through a symbolic link in the work folder whose name is UTF-8. An operand
+/// that is not UTF-8 is read the same way, from its bytes on the command line.
 enum FileNames {
     /// A path found on disk: what to open and what to show.
     static func item(bytes: [UInt8], base: [String: JSON], workFolder: String) -> InputEvent {
         if let text = String(validating: bytes, as: UTF8.self) {
             return .file(InputItem(path: text, source: text, base: base))
         }
-        let shown = escaped(bytes)
+        let shown = RawNames.escaped(bytes)
         do throws(ToolError) {
             let link = try alias(bytes: bytes, shown: shown, workFolder: workFolder)
             return .file(InputItem(path: link, source: shown, base: base))
@@ -22,27 +23,6 @@ enum FileNames {
             record["source"] = .string(shown)
             return .record(JSON.object(record).markedAsError(error, tool: InputStream.tool))
         }
-    }
-
-    /// The bytes with every byte that is not part of valid UTF-8 as `\xHH` (and, in such a name only, a
-    /// backslash as `\\`), so bash's `$'…'` reads the name back; a UTF-8 name is shown as it is.
-    static func escaped(_ bytes: [UInt8]) -> String {
-        if let text = String(validating: bytes, as: UTF8.self) { return text }
-        let hex = Array("0123456789ABCDEF")
-        var out = ""
-        var i = 0
-        while i < bytes.count {
-            let lead = bytes[i]
-            let length = lead < 0x80 ? 1 : lead >= 0xF0 && lead < 0xF8 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
-            if i + length <= bytes.count, let text = String(validating: bytes[i..<(i + length)], as: UTF8.self) {
-                out += text == "\\" ? "\\\\" : text
-                i += length
-            } else {
-                out += "\\x" + String(hex[Int(lead >> 4)]) + String(hex[Int(lead & 15)])
-                i += 1
-            }
-        }
-        return out
     }
 
     /// A symbolic link `<work>/names/<hash>-<shown base name>` to the file, the hash that of its absolute
@@ -67,17 +47,17 @@ enum FileNames {
         } catch {
             throw ToolError(.record, code: "cannot_read", "cannot read '\(shown)': \(error.message)")
         }
-        let made = withCPath(target) { symlink($0, link) }
+        let made = RawNames.withCPath(target) { symlink($0, link) }
         if made != 0, errno != EEXIST { throw failure(errno) }
         return link
     }
 
     /// Supported files below `folder`, recursively, as path bytes sorted by those bytes; hidden entries,
     /// the work folder and symbolic links to folders (they could loop back up the tree) are skipped.
-    static func walk(folder: String, skipping workFolder: String) -> [[UInt8]] {
+    static func walk(folder: [UInt8], skipping workFolder: String) -> [[UInt8]] {
         let skip = URL(fileURLWithPath: workFolder).standardizedFileURL.path
         var found: [[UInt8]] = []
-        var stack = [Array((folder.hasSuffix("/") ? folder : folder + "/").utf8)]
+        var stack = [folder.last == UInt8(ascii: "/") ? folder : folder + [UInt8(ascii: "/")]]
         while let dir = stack.popLast() {
             if let text = String(validating: dir, as: UTF8.self), URL(fileURLWithPath: text).standardizedFileURL.path == skip {
                 continue
@@ -96,7 +76,7 @@ enum FileNames {
 
     /// The names in a folder (readdir), as bytes; none when it cannot be read.
     static func entries(of dir: [UInt8]) -> [[UInt8]] {
-        guard let handle = withCPath(dir, { opendir($0) }) else { return [] }
+        guard let handle = RawNames.withCPath(dir, { opendir($0) }) else { return [] }
         defer { closedir(handle) }
         var names: [[UInt8]] = []
         while let entry = readdir(handle) {
@@ -111,10 +91,10 @@ enum FileNames {
     /// What a path is: a folder (not through a link), a file (also through a link), or neither.
     static func kind(of path: [UInt8]) -> Kind {
         var st = stat()
-        guard withCPath(path, { stat($0, &st) }) == 0 else { return .other }  // a dangling link, gone meanwhile
+        guard RawNames.withCPath(path, { stat($0, &st) }) == 0 else { return .other }  // a dangling link, gone meanwhile
         if (st.st_mode & S_IFMT) == S_IFDIR {
             var own = stat()
-            let isLink = withCPath(path, { lstat($0, &own) }) == 0 && (own.st_mode & S_IFMT) == S_IFLNK
+            let isLink = RawNames.withCPath(path, { lstat($0, &own) }) == 0 && (own.st_mode & S_IFMT) == S_IFLNK
             return isLink ? .other : .folder
         }
         return .file
@@ -125,10 +105,6 @@ enum FileNames {
         guard let dot = name.lastIndex(of: UInt8(ascii: ".")) else { return false }
         let ext = String(decoding: name[(dot + 1)...], as: UTF8.self).lowercased()
         return InputStream.supportedExtensions.contains(ext)
-    }
-
-    private static func withCPath<T>(_ path: [UInt8], _ body: (UnsafePointer<CChar>) -> T) -> T {
-        (path + [0]).withUnsafeBufferPointer { raw in raw.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) } }
     }
 
     /// SHA-256 of `bytes` as lower-case hex (glib's GChecksum, as `sha256(path:)`).

@@ -61,7 +61,7 @@ public final class InputStream {
     public func planAll() -> Int? {
         guard !readStdin else { return nil }
         while operandIndex < operands.count {
-            expand(InputItem(path: operands[operandIndex]))
+            expand(operand: operands[operandIndex])
             operandIndex += 1
         }
         let count = pending[pendingIndex...].reduce(0) { n, event in if case .file = event { n + 1 } else { n } }
@@ -94,7 +94,7 @@ public final class InputStream {
                 if operand == "-" {
                     try drainStdin()
                 } else {
-                    expand(InputItem(path: operand))
+                    expand(operand: operand)
                 }
                 continue
             }
@@ -162,18 +162,28 @@ public final class InputStream {
         }
     }
 
+    /// Queues an operand. One whose name is not UTF-8 (Swift's arguments hold it escaped) is read by its
+    /// bytes on the command line, as a folder walk reads such a name (`FileNames.item`).
+    private func expand(operand: String) {
+        guard let bytes = RawNames.argument(shownAs: operand) else { return expand(InputItem(path: operand)) }
+        expand(InputItem(path: operand), bytes: bytes)
+    }
+
     /// Queues a path: a folder becomes its supported files (recursive, sorted, any name the OS holds:
     /// `FileNames`), anything else itself. A folder with no such file is an error record, not nothing.
-    private func expand(_ item: InputItem) {
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: item.path, isDirectory: &isDir), isDir.boolValue else {
-            pending.append(.file(item))
+    /// `bytes`: the path's own bytes when its name is not UTF-8 (`item.path` is then its escaped form).
+    private func expand(_ item: InputItem, bytes: [UInt8]? = nil) {
+        let path = bytes ?? Array(item.path.utf8)
+        var st = stat()
+        guard RawNames.withCPath(path, { stat($0, &st) }) == 0, (st.st_mode & S_IFMT) == S_IFDIR else {
+            pending.append(bytes.map { FileNames.item(bytes: $0, base: item.base, workFolder: workFolder) } ?? .file(item))
             return
         }
-        let found = FileNames.walk(folder: item.path, skipping: workFolder)
+        let found = FileNames.walk(folder: path, skipping: workFolder)
         if found.isEmpty {
             onEmptyFolder?(item.source)
-            pending.append(.file(item))  // the planner makes its error record (empty_folder)
+            // The planner makes its error record (empty_folder); a name that is not UTF-8 goes through its link.
+            pending.append(bytes.map { FileNames.item(bytes: $0, base: item.base, workFolder: workFolder) } ?? .file(item))
         }
         for path in found {
             pending.append(FileNames.item(bytes: path, base: item.base, workFolder: workFolder))

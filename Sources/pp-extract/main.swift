@@ -88,7 +88,7 @@ let tableSpec = CommandSpec(
         ("pp-extract table --format csv results.jsonl > results.csv", "the same for a spreadsheet"),
     ])
 
-let args = Array(CommandLine.arguments.dropFirst())
+let args = RawNames.commandLine  // a file name that is not UTF-8 escaped, and opened by its bytes
 if args.first == "table" {
     runTool(tableSpec, arguments: Array(args.dropFirst())) { parsed, _ in
         var records: [JSON] = []

@@ -7,7 +7,7 @@ import Pages
 
 // pp-pages: edit a PDF's pages. The logic lives in Sources/Pages; this file wires the
 // command line to it and maps outcomes to exit statuses (through runTool).
-let arguments = Array(CommandLine.arguments.dropFirst())
+let arguments = RawNames.commandLine  // a file name that is not UTF-8 escaped, and opened by its bytes
 
 runTool(pagesCommand, arguments: arguments) { parsed, diagnostics in
     var environment: [String: String] = [:]
