@@ -24,12 +24,14 @@ APT_PACKAGES += $(addprefix tesseract-ocr-,fra ita spa por nld pol ces slk slv h
 APT_PACKAGES += libqpdf-dev libgnutls28-dev qpdf
 # pp-extract: liblzma decodes PAY by square payment codes (raw LZMA1).
 APT_PACKAGES += liblzma-dev
+# make fuzz: its seed corpora are written by a Python script (libFuzzer and ASan come with the Swift toolchain).
+APT_PACKAGES += python3
 
 # Debian's libtesseract uses OpenMP, which makes OCR about 9x slower on small machines unless limited.
 export OMP_THREAD_LIMIT := 1
 
 .PHONY: deps build test demo install lint format clean bench bench-tools bench-cardcheck bench-pages bench-ingest \
-	bench-ocr bench-extract corpus-ingest corpus-pages codes-accuracy accuracy fit batch synth
+	bench-ocr bench-extract corpus-ingest corpus-pages codes-accuracy accuracy fit batch synth fuzz
 
 deps:
 	@missing=$$(for p in $(APT_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
@@ -52,6 +54,16 @@ build: deps
 test: deps
 	$(SWIFT) build
 	$(SWIFT) test
+
+# libFuzzer targets of every reader and parser (fuzz/, docs/reliability.md "Fuzzing"), built apart from the
+# normal build with the toolchain's libFuzzer and AddressSanitizer, each run FUZZ_SECONDS on one core; prints
+# executions, coverage and findings per target and fails on a crash, hang or running out of memory.
+#   make fuzz [FUZZ_SECONDS=20] [FUZZ_TARGETS="einvoice numbers"] [FUZZ_OPT=-Onone: quicker build, slower runs]
+FUZZ_SECONDS ?= 20
+FUZZ_OPT ?= -O
+fuzz: deps
+	FUZZ_OPT=$(FUZZ_OPT) bash fuzz/build.sh
+	FUZZ_OPT=$(FUZZ_OPT) FUZZ_SECONDS=$(FUZZ_SECONDS) CORPUS="$(CORPUS)" bash fuzz/run.sh $(FUZZ_TARGETS)
 
 # The main job on the bundled samples: bills, photos and odd files in, payment data out, measured
 # against the confirmed values of samples/truth.jsonl.

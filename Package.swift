@@ -68,6 +68,10 @@ let package = Package(
 
         .testTarget(name: "PPSharedTests", dependencies: ["PPShared"]),
         .testTarget(name: "CardCheckTests", dependencies: ["CardCheck", "PPShared"]),
+        // The fuzz targets' entries (Tests/FuzzTests/Entries, built with libFuzzer by fuzz/build.sh) replayed on
+        // the crashes found and the hand seeds.
+        .testTarget(
+            name: "FuzzTests", dependencies: ["PPShared", "CardCheck", "Extract", "Pages"], exclude: ["Regressions"]),
         // Runs the built tools on Tests/Golden/<tool>/<case>/ and compares bytes.
         .testTarget(name: "GoldenTests", dependencies: ["PPShared"]),
     ],

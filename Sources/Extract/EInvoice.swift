@@ -26,6 +26,7 @@ public struct EInvoice: Sendable, Equatable {
 
     /// Parses XML bytes; nil when it is not an invoice we understand.
     public static func parse(_ data: Data) -> EInvoice? {
+        guard EInvoiceInput.isParsable(data) else { return nil }  // XMLParser would trap on it
         let reader = PathCollector()
         let parser = XMLParser(data: data)
         parser.shouldProcessNamespaces = true

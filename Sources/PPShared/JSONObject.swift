@@ -1,10 +1,20 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The members of a JSON object, kept sorted by key.
 ///
 /// A sorted array instead of a dictionary: records have few keys, so a binary
 /// search beats hashing, and encoding needs no sort — the hot path of every tool
-/// that passes records through. Keys order by String's `<` (Unicode scalar order
-/// of the canonical form, which is UTF-8 byte order for normalized keys), never
-/// by locale. Reads like a dictionary: subscripts, `keys`, `values`, iteration.
+/// that passes records through. Keys order and match by their UTF-8 bytes, as
+/// RFC 8259 compares member names, never by locale or canonical equivalence:
+/// String's `<` is no strict order over keys that are not NFC ("\u{E9}'" and
+/// "e\u{301}" are neither before nor after each other, yet not equal; found by
+/// fuzzing, Tests/FuzzTests/Regressions/json-lines), and a binary search over it
+/// misplaced keys, so a record changed when parsed again.
+/// Reads like a dictionary: subscripts, `keys`, `values`, iteration.
 public struct JSONObject: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
     public typealias Element = (key: String, value: JSON)
     private var members: [Element]
@@ -13,7 +23,7 @@ public struct JSONObject: Sendable, Equatable, Sequence, ExpressibleByDictionary
 
     public init(_ dictionary: [String: JSON]) {
         members = dictionary.map { ($0.key, $0.value) }
-        members.sort { $0.key < $1.key }
+        members.sort { JSONObject.order($0.key, $1.key) < 0 }
     }
 
     public init(dictionaryLiteral elements: (String, JSON)...) {
@@ -25,7 +35,7 @@ public struct JSONObject: Sendable, Equatable, Sequence, ExpressibleByDictionary
     /// Builds from pairs in any order; a repeated key keeps its last value (as JSON parsers do).
     init(unsortedPairs pairs: [Element]) {
         var sorted = true
-        for i in pairs.indices.dropFirst() where !(pairs[i - 1].key < pairs[i].key) {
+        for i in pairs.indices.dropFirst() where JSONObject.order(pairs[i - 1].key, pairs[i].key) >= 0 {
             sorted = false
             break
         }
@@ -44,11 +54,25 @@ public struct JSONObject: Sendable, Equatable, Sequence, ExpressibleByDictionary
         var high = members.count
         while low < high {
             let mid = (low + high) / 2
-            let k = members[mid].key
-            if k == key { return (mid, true) }
-            if k < key { low = mid + 1 } else { high = mid }
+            let order = JSONObject.order(members[mid].key, key)
+            if order == 0 { return (mid, true) }
+            if order < 0 { low = mid + 1 } else { high = mid }
         }
         return (low, false)
+    }
+
+    /// How two keys order by their UTF-8 bytes: negative, 0 (the same bytes) or positive.
+    static func order(_ a: String, _ b: String) -> Int {
+        let fast = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y -> Int in
+                let common = Swift.min(x.count, y.count)
+                let c = common == 0 ? 0 : Int(memcmp(x.baseAddress!, y.baseAddress!, common))
+                return c != 0 ? c : x.count - y.count
+            }
+        }
+        if let fast, let order = fast { return order }
+        if a.utf8.elementsEqual(b.utf8) { return 0 }
+        return a.utf8.lexicographicallyPrecedes(b.utf8) ? -1 : 1
     }
 
     public subscript(key: String) -> JSON? {
@@ -91,6 +115,7 @@ public struct JSONObject: Sendable, Equatable, Sequence, ExpressibleByDictionary
     }
 
     public static func == (a: JSONObject, b: JSONObject) -> Bool {
-        a.members.count == b.members.count && zip(a.members, b.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        a.members.count == b.members.count
+            && zip(a.members, b.members).allSatisfy { order($0.key, $1.key) == 0 && $0.value == $1.value }
     }
 }
