@@ -21,8 +21,17 @@ extension Extractor {
                 let (c0, i0, sepBefore0) = stream[k]
                 let c1 = stream[k + 1].0
                 let isOCR = line.conf != nil
-                let cc = String([c0, c1]).uppercased()
-                guard c0.isLetter, c1.isLetter, sepBefore0 || k == 0 || stream[k - 1].1 + 1 < i0,
+                // OCR reads a country code's letter as a digit now and then ("N0", "S1"): taken back when
+                // the rest of the IBAN then passes its checksum, never for a run of digits alone.
+                let l0 = c0.isLetter ? c0 : isOCR ? OCRRepair.letterFor[c0] : nil
+                let l1 = c1.isLetter ? c1 : isOCR ? OCRRepair.letterFor[c1] : nil
+                let codeRepaired = !(c0.isLetter && c1.isLetter)
+                guard let l0, let l1, c0.isLetter || c1.isLetter else {
+                    k += 1
+                    continue
+                }
+                let cc = String([l0, l1]).uppercased()
+                guard sepBefore0 || k == 0 || stream[k - 1].1 + 1 < i0,
                     isOCR || (c0.isUppercase && c1.isUppercase), let len = Checksums.ibanLength(country: cc),
                     k + len <= stream.count
                 else {
@@ -37,13 +46,17 @@ extension Extractor {
                     k += 1
                     continue
                 }
-                var text = String(slice.map { $0.0 }).uppercased()
-                var repaired = false
+                var text = cc + String(slice.dropFirst(2).map { $0.0 }).uppercased()
+                var repaired = codeRepaired
                 var result = Checksums.checkIBAN(text)
                 if result != .valid, isOCR, let fixed = OCRRepair.iban(text) {
                     text = fixed
                     repaired = true
                     result = .valid
+                }
+                if codeRepaired, result != .valid {
+                    k += 1
+                    continue
                 }
                 let r = slice.first!.1..<(slice.last!.1 + 1)
                 if result == .valid || result == .badChecksum || result == .badNationalCheck {

@@ -46,9 +46,17 @@ extension Extractor {
             all.append(Term(index: i, cents: v, page: c.page, box: box))
         }
         let largest = Set(Set(all.map { abs($0.cents) }).sorted(by: >).prefix(w("amount.arithmetic_values")))
-        return all.filter {
-            largest.contains(abs($0.cents)) || list[$0.index].evidence.contains { $0.hasPrefix("label:") }
+        func labelled(_ t: Term) -> Bool { list[t.index].evidence.contains { $0.hasPrefix("label:") } }
+        let terms = all.filter { largest.contains(abs($0.cents)) || labelled($0) }
+        // The sums and balances compare terms in pairs and triples: a page of a thousand labelled numbers
+        // (a hostile or broken one; bills print dozens) keeps its largest labelled ones, in page order.
+        let limit = w("amount.arithmetic_terms")
+        guard terms.count > limit else { return terms }
+        let ranked = terms.map { ($0, labelled($0)) }.sorted { a, b in
+            a.1 != b.1 ? a.1 : abs(a.0.cents) > abs(b.0.cents)
         }
+        let kept = Set(ranked.prefix(limit).map(\.0.index))
+        return terms.filter { kept.contains($0.index) }
     }
 
     /// A total printed below (or right of) two or three amounts it is the sum of, within a cent. An amount that is

@@ -38,6 +38,7 @@ public struct ConfidenceModel: Sendable {
     public static let vetoes: Set<String> = [
         "date-like", "phone-like", "postcode-like", "amount-like", "payer-label", "not-for-payment", "negated",
         "no-payment-expected", "iban-checksum-failed", "rs-account-checksum-failed", "model97-checksum-failed",
+        "rf-checksum-failed",
         "tendered",
     ]
 

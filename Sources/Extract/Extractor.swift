@@ -11,7 +11,7 @@ public struct Extractor: Sendable {
     /// Attach each candidate's features (and its rule score) to the output.
     public var explain = false
 
-    let compiled: [(String, [Unicode.Scalar], Bool)]
+    let compiled: [(String, [Unicode.Scalar], Bool, Bool)]
     /// The median height of the document's lines (set per document by `extract`).
     var medianLineHeight: Double = 12
     /// The document's layout (set per document by `extract`).

@@ -12,6 +12,8 @@ struct LabelMatcher {
         let category: String
         let scalars: [Unicode.Scalar]
         let prefix: Bool
+        /// May end a longer word: the head of a compound.
+        let compoundHead: Bool
         /// Skeleton and, per skeleton symbol, the raw scalars it stands for (tolerant phrases only).
         let skeleton: [Unicode.Scalar]
         let pieces: [Range<Int>]
@@ -30,16 +32,16 @@ struct LabelMatcher {
     let byFirst: [Unicode.Scalar: [Int]]
     let tolerantByFirst: [Unicode.Scalar: [Int]]
 
-    init(_ compiled: [(String, [Unicode.Scalar], Bool)]) {
+    init(_ compiled: [(String, [Unicode.Scalar], Bool, Bool)]) {
         var list: [Phrase] = []
         var first: [Unicode.Scalar: [Int]] = [:]
         var tolerant: [Unicode.Scalar: [Int]] = [:]
-        for (i, (category, p, prefix)) in compiled.enumerated() {
+        for (i, (category, p, prefix, compoundHead)) in compiled.enumerated() {
             let letters = p.filter { $0.properties.isAlphabetic }.count
             let (sk, pieces) = letters >= Self.shortLetters ? Self.skeleton(p) : ([], [])
             list.append(
                 Phrase(
-                    category: category, scalars: p, prefix: prefix, skeleton: sk, pieces: pieces,
+                    category: category, scalars: p, prefix: prefix, compoundHead: compoundHead, skeleton: sk, pieces: pieces,
                     short: letters < Self.longLetters))
             first[p[0], default: []].append(i)
             if let s0 = sk.first { tolerant[s0, default: []].append(i) }

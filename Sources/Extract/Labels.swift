@@ -3,14 +3,20 @@ import PPShared
 
 /// Label phrases on the page, and how a label points at the value it introduces.
 extension Extractor {
-    /// The profile's label phrases as scalar arrays, ready for matching: (category, phrase, prefix match).
-    static func compile(_ profile: Profile) -> [(String, [Unicode.Scalar], Bool)] {
-        var out: [(String, [Unicode.Scalar], Bool)] = []
+    /// The profile's label phrases as scalar arrays, ready for matching: (category, phrase, prefix match,
+    /// compound head). A trailing `*` lets the phrase begin a longer word; a leading `*` lets it end one, as
+    /// the head of a compound ("*rechnung": "Beitragsrechnung", "Stromrechnung").
+    static func compile(_ profile: Profile) -> [(String, [Unicode.Scalar], Bool, Bool)] {
+        var out: [(String, [Unicode.Scalar], Bool, Bool)] = []
         for (category, phrases) in profile.labels.sorted(by: { $0.key < $1.key }) {
             for phrase in phrases {
                 let prefix = phrase.hasSuffix("*")
-                let p = Array((prefix ? String(phrase.dropLast()) : phrase).unicodeScalars)
-                if !p.isEmpty { out.append((category, p, prefix)) }
+                let head = phrase.hasPrefix("*")
+                var text = Substring(phrase)
+                if prefix { text = text.dropLast() }
+                if head { text = text.dropFirst() }
+                let p = Array(text.unicodeScalars)
+                if !p.isEmpty { out.append((category, p, prefix, head)) }
             }
         }
         return out
@@ -34,7 +40,7 @@ extension Extractor {
                 let (s, e) = (r.lowerBound, r.upperBound)
                 // "daysYour account": glued words still start a label at a lower-to-upper case change.
                 let startOK =
-                    s == 0 || !Self.isWordScalar(f[s - 1]) || !Self.isWordScalar(p[0])
+                    s == 0 || !Self.isWordScalar(f[s - 1]) || !Self.isWordScalar(p[0]) || matcher.phrases[pi].compoundHead
                     || (line.chars[line.foldMap[s]].isUppercase && line.foldMap[s] > 0
                         && line.chars[line.foldMap[s] - 1].isLowercase)
                 // Text layers glue neighbouring captions ("šifra plaćanjavaluta"): a label may end where another begins.

@@ -10,6 +10,9 @@ public enum OCRRepair {
         "O": "0", "o": "0", "Q": "0", "D": "0", "I": "1", "l": "1", "i": "1", "|": "1", "L": "1",
         "S": "5", "s": "5", "B": "8", "Z": "2", "z": "2", "G": "6",
     ]
+    /// Where a format allows only a digit (check digits, a registry's digit positions), also letters OCR
+    /// makes of digits in photos that are too unlike them to try where a letter may stand.
+    static let forcedDigitFor: [Character: Character] = digitFor.merging(["T": "7", "A": "4"]) { a, _ in a }
     /// Digits OCR reads in place of a capital letter, and the letter meant.
     static let letterFor: [Character: Character] = ["0": "O", "1": "I", "5": "S", "8": "B", "2": "Z", "6": "G"]
 
@@ -27,7 +30,7 @@ public enum OCRRepair {
         var ambiguous: [(Int, Character)] = []
         for (i, ch) in chars.enumerated() {
             switch i < slots.count ? slots[i] : .either {
-            case .digit: if let d = digitFor[ch] { chars[i] = d }
+            case .digit: if let d = forcedDigitFor[ch] { chars[i] = d }
             case .letter: if let l = letterFor[ch] { chars[i] = l }
             case .either:
                 if let d = digitFor[ch], ch.isUppercase {
@@ -61,6 +64,8 @@ public enum OCRRepair {
         "А": "A", "В": "B", "Е": "E", "К": "K", "М": "M", "Н": "H", "О": "O", "Р": "P", "С": "C", "Т": "T",
         "Х": "X", "Ѕ": "S", "І": "I", "Ј": "J", "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I",
         "Κ": "K", "Μ": "M", "Ν": "N", "Ο": "O", "Ρ": "P", "Τ": "T", "Υ": "Y", "Χ": "X",
+        // Not a letter of another script, but OCR's usual reading of a printed S.
+        "$": "S",
     ]
 
     /// The characters of an OCR'd line with look-alike capitals read as Latin (one for one, so offsets hold).

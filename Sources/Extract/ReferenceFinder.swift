@@ -5,13 +5,20 @@ import PPShared
 extension Extractor {
     func findReferences(_ lines: [TextLine], _ labels: [LabelHit]) -> [Candidate] {
         var out: [Candidate] = []
+        // Where RF references were found, per line: a labelled value inside one is a piece of it.
+        var rfSpans: [Int: [Range<Int>]] = [:]
         // RF creditor references anywhere.
         for (li, line) in lines.enumerated() {
             let stream = alnumStream(line.conf != nil ? OCRRepair.latinCodes(line.chars) : line.chars)
             var k = 0
             while k + 4 < stream.count {
                 // OCR may read the check digits as letters ("RFB3"); the repair below decides.
-                func digitish(_ ch: Character) -> Bool { ch.isNumber || (line.conf != nil && OCRRepair.digitFor[ch] != nil) }
+                // "T" and "A" for 7 and 4 only as capitals: "rfa" inside a word ("Förfallodag") is no reference.
+                func digitish(_ ch: Character) -> Bool {
+                    ch.isNumber
+                        || (line.conf != nil
+                            && (OCRRepair.digitFor[ch] != nil || (ch.isUppercase && OCRRepair.forcedDigitFor[ch] != nil)))
+                }
                 guard stream[k].0.uppercased() == "R", stream[k + 1].0.uppercased() == "F",
                     stream[k].2 || k == 0 || Self.gluedRFStart(stream, k),
                     digitish(stream[k + 2].0), digitish(stream[k + 3].0)
@@ -59,6 +66,7 @@ extension Extractor {
                     }
                     applyOCRPenalty(to: &c, line, r, verified: true)
                     out.append(c)
+                    rfSpans[li, default: []].append(r)
                     k = e
                 } else {
                     k += 1
@@ -102,6 +110,7 @@ extension Extractor {
                         after: l, labels: labels, lines: lines, accept: { !needsDigit || $0.contains(where: \.isNumber) })
             else { continue }
             let line = lines[vli]
+            if rfSpans[vli]?.contains(where: { $0.overlaps(vr) }) == true { continue }
             var text = Self.joinedComb(
                 vli == l.line
                     ? String(line.chars[vr]).trimmingCharacters(in: .whitespaces)
@@ -155,6 +164,11 @@ extension Extractor {
             }
             if body.isEmpty { continue }
             if Checksums.isValidRF(body) { continue }  // found above
+            var prefixRepaired = false
+            if line.conf != nil, model == nil, let fixed = Self.misreadRFPrefix(body) {
+                body = fixed
+                prefixRepaired = true
+            }
             let box = line.box(of: vr)
             var c = Candidate(
                 field: "reference", value: body, display: model.map { "\($0) \(body)" } ?? body, score: 0,
@@ -195,6 +209,17 @@ extension Extractor {
                 c.extra["kind"] = "payer-reference"
             }
             if vli != l.line { c.score -= 50 }
+            if prefixRepaired {
+                c.display = Checksums.groupedByFour(body)
+                c.score = w("reference.rf") - w("reference.ocr_repaired")
+                c.evidence += ["rf-checksum", "ocr-repaired"]
+                c.extra["kind"] = "rf"
+            }
+            if Self.failedRF(body) {
+                // "RF" and two check digits promise a checksum: one that fails is a misread, not the reference.
+                c.score = min(c.score, w("reference.model97_bad"))
+                c.evidence.append("rf-checksum-failed")
+            }
             if model == nil, l.category != "reference_free", let what = Self.notAReference(body, in: text) {
                 c.score = min(c.score, w("reference.lookalike_cap"))
                 c.evidence.append(what)

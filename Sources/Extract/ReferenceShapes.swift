@@ -3,6 +3,27 @@ import Foundation
 /// Token shapes of references that text layers and OCR glue to their neighbours, and model prefixes
 /// printed in front of a reference ("HR01 12345-212-2", Serbian "97" run into its reference).
 extension Extractor {
+    /// A labelled value that is an RF reference whose "RF" OCR misread ("ВЕ68…", "BF68…"): two letters of
+    /// any script and two digits, kept as RF only when "RF" with the rest passes the RF checksum.
+    static func misreadRFPrefix(_ value: String) -> String? {
+        let compact = Array(OCRRepair.latinCodes(Array(value.uppercased())).filter { $0.isLetter || $0.isNumber })
+        guard compact.count >= 8, compact.count <= 25, compact[0].isLetter, compact[1].isLetter,
+            compact[2].isNumber, compact[3].isNumber, !(compact[0] == "R" && compact[1] == "F"),
+            compact.dropFirst(2).allSatisfy({ $0.isASCII })
+        else { return nil }
+        let fixed = "RF" + String(compact.dropFirst(2))
+        return Checksums.isValidRF(fixed) ? fixed : nil
+    }
+
+    /// A value printed as an RF creditor reference ("RF", two digits, more) whose checksum fails.
+    static func failedRF(_ value: String) -> Bool {
+        let compact = Array(value.uppercased().filter { $0.isLetter || $0.isNumber })
+        guard compact.count >= 5, compact[0] == "R", compact[1] == "F", compact[2].isNumber, compact[3].isNumber else {
+            return false
+        }
+        return !Checksums.isValidRF(String(compact))
+    }
+
     /// "pagamentoRF60 …", "symbolRF84 …": an upper-case "RF" run into a lower-case word starts a reference.
     static func gluedRFStart(_ stream: [(Character, Int, Bool)], _ k: Int) -> Bool {
         guard k > 0, k + 1 < stream.count, stream[k].0 == "R", stream[k + 1].0 == "F" else { return false }

@@ -72,7 +72,7 @@ public enum IngestCommand {
         let stdin = operands.contains("-") ? LineReader(standardInputNamed: "stdin") : nil
         let inputs = InputStream(operands: operands, stdin: stdin, workFolder: options.workFolder)
         inputs.onEmptyFolder = { folder in
-            diagnostics.warning("'\(folder)' holds no PDF or image file (PDF, PNG, JPEG, TIFF, BMP, PNM, WebP)")
+            diagnostics.warning("'\(folder)' holds no PDF or image file (\(InputStream.supportedKinds))")
         }
         _ = inputs.planAll()
         let sink = OutputSink(autoFlush: true)

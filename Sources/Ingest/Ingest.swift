@@ -73,7 +73,9 @@ public struct Planner {
         guard FileManager.default.fileExists(atPath: item.path, isDirectory: &isDir) else {
             return failure("not_found", "cannot open '\(item.source)': no such file or directory")
         }
-        if isDir.boolValue { return failure("not_a_file", "'\(item.source)' is a folder with no supported files") }
+        if isDir.boolValue {
+            return failure("empty_folder", "'\(item.source)' holds no PDF or image file (\(InputStream.supportedKinds))")
+        }
         guard let digest = sha256(path: item.path) else {
             return failure("cannot_read", "cannot read '\(item.source)': \(systemErrorText(errno))")
         }
@@ -145,7 +147,8 @@ public struct Planner {
             let target = folder + "/" + name
             if FileManager.default.fileExists(atPath: target) { return }
             do {
-                try AtomicFile.write(to: target, produce: save)
+                try WorkFolder.make(folder)
+                try AtomicFile.write(to: target, through: save)
             } catch {
                 saveFailures.append(attachment.name)
             }

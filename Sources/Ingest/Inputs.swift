@@ -37,8 +37,11 @@ public final class InputStream {
     private let readStdin: Bool
     private let workFolder: String
     public static let tool = "pp-ingest"
-    /// Called with a folder that holds no supported file (the run says so on stderr).
+    /// Called with a folder that holds no supported file (the run says so on stderr, and writes its error record).
     public var onEmptyFolder: ((String) -> Void)?
+
+    /// The kinds of file a folder walk picks up, for messages.
+    static let supportedKinds = "PDF, PNG, JPEG, TIFF, BMP, PNM, WebP"
 
     /// File extensions a folder walk picks up.
     public static let supportedExtensions: Set<String> = [
@@ -58,7 +61,7 @@ public final class InputStream {
     public func planAll() -> Int? {
         guard !readStdin else { return nil }
         while operandIndex < operands.count {
-            expand(InputItem(path: operands[operandIndex]))
+            expand(operand: operands[operandIndex])
             operandIndex += 1
         }
         let count = pending[pendingIndex...].reduce(0) { n, event in if case .file = event { n + 1 } else { n } }
@@ -91,7 +94,7 @@ public final class InputStream {
                 if operand == "-" {
                     try drainStdin()
                 } else {
-                    expand(InputItem(path: operand))
+                    expand(operand: operand)
                 }
                 continue
             }
@@ -102,15 +105,20 @@ public final class InputStream {
     private func drainStdin() throws {
         guard let reader = stdin else { return }
         // Read one line at a time so the stream stays lazy; re-queue "-" until stdin ends.
-        let line: String? = try reader.withNextLine { bytes in
-            String(decoding: bytes, as: UTF8.self)
-        }
-        guard let line else {
+        guard let line = try reader.nextLine() else {
             stdin = nil
             return
         }
         operandIndex -= 1  // come back to "-" for the next line
-        let text = line.trimmingCharacters(in: .whitespaces)
+        guard let decoded = String(validating: line, as: UTF8.self) else {
+            // A path whose name is not UTF-8: read through a link, shown escaped (FileNames).
+            switch FileNames.item(bytes: line, base: [:], workFolder: workFolder) {
+            case .file(let item): expand(item)
+            case .record(let record): pending.append(.record(record))
+            }
+            return
+        }
+        let text = decoded.trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty else { return }
         if text.hasPrefix("{") {
             let lineNumber = reader.lineNumber
@@ -154,43 +162,31 @@ public final class InputStream {
         }
     }
 
-    /// Queues a path: a folder becomes its supported files (recursive, sorted), anything else itself.
-    private func expand(_ item: InputItem) {
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: item.path, isDirectory: &isDir), isDir.boolValue else {
-            pending.append(.file(item))
-            return
-        }
-        let found = Self.walk(folder: item.path, skipping: workFolder)
-        if found.isEmpty { onEmptyFolder?(item.source) }
-        for path in found {
-            pending.append(.file(InputItem(path: path, source: path, base: item.base)))
-        }
+    /// Queues an operand. One whose name is not UTF-8 (Swift's arguments hold it escaped) is read by its
+    /// bytes on the command line, as a folder walk reads such a name (`FileNames.item`).
+    private func expand(operand: String) {
+        guard let bytes = RawNames.argument(shownAs: operand) else { return expand(InputItem(path: operand)) }
+        expand(InputItem(path: operand), bytes: bytes)
     }
 
-    /// Supported files below `folder`, recursively, sorted by their path bytes; hidden entries
-    /// and the work folder are skipped.
-    static func walk(folder: String, skipping workFolder: String) -> [String] {
-        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-        let skip = URL(fileURLWithPath: workFolder).standardizedFileURL.path
-        var found: [String] = []
-        var stack = [prefix]
-        while let dir = stack.popLast() {
-            if URL(fileURLWithPath: dir).standardizedFileURL.path == skip { continue }
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { continue }
-            for name in names where !name.hasPrefix(".") {
-                let path = dir + name
-                var isDir: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else { continue }
-                if isDir.boolValue {
-                    // A symbolic link to a folder is not followed: it could loop back up the tree.
-                    let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
-                    if type != .typeSymbolicLink { stack.append(path + "/") }
-                } else if supportedExtensions.contains((name as NSString).pathExtension.lowercased()) {
-                    found.append(path)
-                }
-            }
+    /// Queues a path: a folder becomes its supported files (recursive, sorted, any name the OS holds:
+    /// `FileNames`), anything else itself. A folder with no such file is an error record, not nothing.
+    /// `bytes`: the path's own bytes when its name is not UTF-8 (`item.path` is then its escaped form).
+    private func expand(_ item: InputItem, bytes: [UInt8]? = nil) {
+        let path = bytes ?? Array(item.path.utf8)
+        var st = stat()
+        guard RawNames.withCPath(path, { stat($0, &st) }) == 0, (st.st_mode & S_IFMT) == S_IFDIR else {
+            pending.append(bytes.map { FileNames.item(bytes: $0, base: item.base, workFolder: workFolder) } ?? .file(item))
+            return
         }
-        return found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let found = FileNames.walk(folder: path, skipping: workFolder)
+        if found.isEmpty {
+            onEmptyFolder?(item.source)
+            // The planner makes its error record (empty_folder); a name that is not UTF-8 goes through its link.
+            pending.append(bytes.map { FileNames.item(bytes: $0, base: item.base, workFolder: workFolder) } ?? .file(item))
+        }
+        for path in found {
+            pending.append(FileNames.item(bytes: path, base: item.base, workFolder: workFolder))
+        }
     }
 }

@@ -74,11 +74,11 @@ extension PixImage {
         return image
     }
 
-    /// Writes the image as PNG to `path` through a temporary file in the same folder, renamed into
-    /// place, so an interrupted run never leaves a partial file (pixWrite with IFF_PNG).
+    /// Writes the image as PNG to `path`, whole or not at all (PPShared's AtomicFile; pixWrite with IFF_PNG).
     func writePNG(to path: String, compression: Int32 = 1) throws(ToolError) {
         pixSetZlibCompression(pix, compression)
-        try AtomicFile.write(to: path) { temp in pixWrite(temp, pix, Int32(IFF_PNG)) == 0 }
+        try WorkFolder.make(folder(of: path))
+        try AtomicFile.write(to: path) { pipe in pixWrite(pipe, pix, Int32(IFF_PNG)) == 0 }
     }
 }
 
@@ -88,27 +88,10 @@ final class BandCache {
     init() {}
 }
 
-/// Atomic creation of files in the work folder: temporary name in the target folder, then rename.
-enum AtomicFile {
-    /// Calls `produce` with a temporary path next to `path`, then renames it to `path`.
-    static func write(to path: String, produce: (String) -> Bool) throws(ToolError) {
-        let folder = (path as NSString).deletingLastPathComponent
-        try makeFolder(folder)
-        let base = (path as NSString).lastPathComponent
-        let temp = (folder.isEmpty ? "" : folder + "/") + ".\(base).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        guard produce(temp) else {
-            unlink(temp)
-            throw ToolError(.record, code: "write_failed", "cannot write '\(path)'")
-        }
-        guard rename(temp, path) == 0 else {
-            let reason = systemErrorText(errno)
-            unlink(temp)
-            throw ToolError(.record, code: "write_failed", "cannot write '\(path)': \(reason)")
-        }
-    }
-
+/// The work folder and its subfolders, made when missing.
+enum WorkFolder {
     /// Creates `folder` and its parents when missing.
-    static func makeFolder(_ folder: String) throws(ToolError) {
+    static func make(_ folder: String) throws(ToolError) {
         guard !folder.isEmpty else { return }
         var isDir: ObjCBool = false
         if FileManager.default.fileExists(atPath: folder, isDirectory: &isDir), isDir.boolValue { return }

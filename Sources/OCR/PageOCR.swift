@@ -142,21 +142,28 @@ public final class PageOCR {
             ocr["deskew_degrees"] = .rounded(skew.degrees)
             try checkDeadline(deadline, what: what)
         }
+        let combs = FormBoxes.find(on: pix)
 
         if let auto = options.auto, osd == nil { osd = try detectScript(pix, dpi: dpi, notes: auto.notes) }
         var (width, height) = (pix.width, pix.height)
         // A turn OSD suggests but was not trusted with is kept in reserve: see `readTurned`.
         let spareTurn = options.auto != nil && !options.rotatePages ? osd.flatMap { $0.clockwiseTurn == 0 ? nil : $0 } : nil
         let spare = spareTurn == nil ? nil : copy pix
+        var turnedAfterReading = false
         var page = try read(consume pix, dpi: dpi, osd: osd, deadline: deadline, what: what, ocr: &ocr)
-        if let spare, let spareTurn, ocr["detected"]?.isNull ?? true,
+        if let spare, let spareTurn, Self.worthTurning(detected: ocr["detected"], meanConf: page.meanConf),
             let turned = try readTurned(spare, by: spareTurn, dpi: dpi, than: page, deadline: deadline, what: what, ocr: &ocr)
         {
             page = turned
+            turnedAfterReading = true
             if spareTurn.clockwiseTurn % 180 != 0 {
                 (width, height) = (height, width)
                 if let wh = size?.arrayValue, wh.count == 2 { size = .array([wh[1], wh[0]]) }
             }
+        }
+        // Comb rows were found on the page as first read, not on one turned after it.
+        if let combs, !turnedAfterReading {
+            page.lines = try readCombRows(combs, over: page.lines, dpi: dpi, ocr: &ocr)
         }
         ocr["mean_conf"] = .int(page.lines.isEmpty ? 0 : page.meanConf)
 
@@ -222,6 +229,14 @@ public final class PageOCR {
     }
 
     static let maxEngines = 3
+    /// A mean word confidence below this makes a reading doubtful (straight photos read at 80 and more).
+    static let doubtfulReading = 60
+
+    /// A reading that tells no language, or one of words tesseract itself doubts (an upside-down page read
+    /// as garbage may still look like some language), is worth a try turned as OSD suggests.
+    static func worthTurning(detected: JSON?, meanConf: Int) -> Bool {
+        detected == nil || detected?.isNull == true || meanConf < doubtfulReading
+    }
 
     func orientationEngine() throws(ToolError) -> TesseractEngine {
         if let osdEngine { return osdEngine }

@@ -142,6 +142,24 @@ public final class TesseractEngine {
         return RecognizedPage(lines: collectLines(), meanConf: Int(TessBaseAPIMeanTextConf(api)))
     }
 
+    /// Reads one rectangle (left, top, right, bottom in pixels) of `image` in page segmentation `mode`
+    /// (PSM_SINGLE_LINE, PSM_SINGLE_BLOCK, …) whatever the engine's own; boxes stay in the image's pixels.
+    func recognize(_ image: PixImage, in rect: [Int], mode: TessPageSegMode, dpi: Int) -> [OCRLine] {
+        guard rect.count == 4, rect[2] > rect[0], rect[3] > rect[1] else { return [] }
+        OpenMP.limitCurrentThread()
+        let engineMode = TessBaseAPIGetPageSegMode(api)
+        TessBaseAPISetPageSegMode(api, mode)
+        defer {
+            TessBaseAPIClear(api)
+            TessBaseAPISetPageSegMode(api, engineMode)
+        }
+        TessBaseAPISetImage2(api, image.pix)
+        TessBaseAPISetSourceResolution(api, Int32(dpi))
+        TessBaseAPISetRectangle(api, Int32(rect[0]), Int32(rect[1]), Int32(rect[2] - rect[0]), Int32(rect[3] - rect[1]))
+        guard TessBaseAPIRecognize(api, nil) == 0 else { return [] }
+        return collectLines()
+    }
+
     /// Gives the page's freed memory back to the system (glibc keeps it per thread arena otherwise, and two
     /// workers' leftovers add up to the peak). Call after a page is done; costs about a millisecond.
     static func releaseFreedMemory() {

@@ -3,8 +3,9 @@
 #endif
 
 /// Reads a whole file (or its first `limit` bytes) with open/read, no Foundation; nil when it cannot be read.
+/// A name given on the command line that is not UTF-8 opens by its bytes (`RawNames`).
 public func readFile(_ path: String, limit: Int = .max) -> [UInt8]? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    let fd = RawNames.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
     guard fd >= 0 else { return nil }
     defer { close(fd) }
     var bytes: [UInt8] = []
@@ -24,14 +25,15 @@ public func readFile(_ path: String, limit: Int = .max) -> [UInt8]? {
 public enum InputFileProblem {
     /// The error for `path` (shown as `name`), or nil when it is there and can be read: a missing file
     /// gets `missingCode`, anything else (a symlink loop, permission denied, …) `unreadableCode`; the
-    /// message says what the OS said ("too many levels of symbolic links", "permission denied").
+    /// message says what the OS said ("too many levels of symbolic links", "permission denied"). A name
+    /// given on the command line that is not UTF-8 is checked by its bytes (`RawNames`).
     public static func check(
         _ path: String, name: String? = nil, missingCode: String = "not_found", unreadableCode: String = "cannot_read"
     ) -> ToolError? {
         var st = stat()
-        if stat(path, &st) == 0 {
+        if RawNames.withCPath(path, { stat($0, &st) }) == 0 {
             if (st.st_mode & S_IFMT) == S_IFDIR { return nil }  // folders are the caller's to judge
-            let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+            let fd = RawNames.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
             if fd >= 0 {
                 close(fd)
                 return nil
@@ -48,4 +50,16 @@ public enum InputFileProblem {
         return ToolError(
             .record, code: missing ? missingCode : unreadableCode, "cannot open '\(path)': \(systemErrorText(code))")
     }
+}
+
+/// The folder part of a path ("." for a bare name).
+public func folder(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+}
+
+/// The last component of a path.
+public func baseName(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return path }
+    return String(path[path.index(after: slash)...])
 }

@@ -30,9 +30,10 @@ public final class LineReader {
     }
 
     /// Opens `path` for reading; throws a `.record` ToolError naming the file and the OS's reason when it
-    /// cannot (`InputFileProblem`): the caller writes it as an error record and goes on.
+    /// cannot (`InputFileProblem`): the caller writes it as an error record and goes on. A command-line
+    /// name that is not UTF-8 comes as its escaped form, which `name` keeps, and opens by its bytes (`RawNames`).
     public init(path: String, chunkSize: Int = 1 << 16) throws(ToolError) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = RawNames.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { throw InputFileProblem.error(errno, path: path) }
         self.name = path
         self.fd = fd
@@ -129,6 +130,10 @@ public final class LineReader {
                 return
             }
             if errno == EINTR { continue }
+            if errno == EAGAIN {  // a non-blocking stdin with no data yet: wait for it, never spin or stop
+                waitForDescriptor(fd, POLLIN)
+                continue
+            }
             throw ToolError(.fatal, code: "read_failed", "cannot read '\(name)': \(systemErrorText(errno))")
         }
     }

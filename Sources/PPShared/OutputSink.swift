@@ -72,7 +72,9 @@ public final class OutputSink {
                 continue
             }
             switch errno {
-            case EINTR, EAGAIN: continue
+            case EINTR: continue
+            case EAGAIN:  // a non-blocking stdout whose reader is slow: sleep until it reads, never spin
+                waitForDescriptor(fd, POLLOUT)
             case EPIPE:
                 pending.removeAll()
                 offset = 0
@@ -82,6 +84,13 @@ public final class OutputSink {
             }
         }
     }
+}
+
+/// Sleeps until `fd` is ready for `events` (POLLIN, POLLOUT) or has failed: for descriptors a parent
+/// left non-blocking, whose reads and writes fail with EAGAIN instead of waiting.
+func waitForDescriptor(_ fd: Int32, _ events: Int32) {
+    var entry = pollfd(fd: fd, events: Int16(events), revents: 0)
+    _ = poll(&entry, 1, -1)
 }
 
 /// Diagnostics on stderr: `pp-<tool>: error: …`, warnings and progress. Never data.

@@ -93,6 +93,8 @@ public final class StatusLine: @unchecked Sendable {
                 offset += n
             } else if n < 0, errno == EINTR {
                 continue
+            } else if n < 0, errno == EAGAIN {
+                waitForDescriptor(fd, POLLOUT)
             } else {
                 return
             }

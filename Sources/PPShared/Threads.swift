@@ -35,8 +35,12 @@ private final class ThreadBody {
     init(_ body: @escaping @Sendable () -> Void) { self.body = body }
 }
 
-/// Starts a detached POSIX thread running `body` with the given stack size (pthread_create).
-public func startThread(stackSize: Int = 8 << 20, _ body: @escaping @Sendable () -> Void) {
+/// Starts a detached POSIX thread running `body` with the given stack size (pthread_create). When no
+/// thread can be made, `body` runs here (`runHereIfNoThread`) or not at all; returns whether a thread runs it.
+@discardableResult
+public func startThread(
+    stackSize: Int = 8 << 20, runHereIfNoThread: Bool = true, _ body: @escaping @Sendable () -> Void
+) -> Bool {
     var attributes = pthread_attr_t()
     pthread_attr_init(&attributes)
     defer { pthread_attr_destroy(&attributes) }
@@ -50,8 +54,9 @@ public func startThread(stackSize: Int = 8 << 20, _ body: @escaping @Sendable ()
             Unmanaged<ThreadBody>.fromOpaque(raw!).takeRetainedValue().body()
             return nil
         }, context)
-    if status != 0 {
-        // No thread could be made: run the work here rather than lose it.
-        Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().body()
-    }
+    guard status != 0 else { return true }
+    // No thread could be made: run the work here rather than lose it (unless the caller cannot wait for it).
+    let work = Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue()
+    if runHereIfNoThread { work.body() }
+    return false
 }

@@ -7,17 +7,20 @@ public let ppVersion = "0.1.0"
 
 /// The one place where a tool's outcome becomes text on stderr and an exit status.
 ///
-/// `body` gets the parsed arguments and returns the status of a finished run.
+/// `body` gets the parsed arguments (an argument that is not UTF-8 in its escaped form, `RawNames`) and
+/// returns the status of a finished run.
 /// --help and --version are answered here; a usage error prints one line and a
 /// pointer to --help (exit 2); a closed stdout ends the run quietly with 0.
 public func runTool(
-    _ spec: CommandSpec, arguments: [String] = Array(CommandLine.arguments.dropFirst()),
+    _ spec: CommandSpec, arguments: [String] = RawNames.commandLine,
     redact: @escaping @Sendable (String) -> String = { $0 },
     _ body: (ParsedArguments, Diagnostics) throws -> ExitStatus
 ) -> Never {
     let diagnostics = Diagnostics(tool: spec.name, redact: redact)
     // The status line takes its copy of stderr now, before any library can point fd 2 elsewhere.
     _ = StatusLine.shared
+    // SIGINT, SIGTERM, SIGHUP: temporary files are removed, then the tool ends as the signal would.
+    TemporaryFiles.prepareForSignals()
     let status: ExitStatus
     do {
         let parsed = try ParsedArguments.parse(arguments, spec: spec)

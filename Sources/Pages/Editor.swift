@@ -58,16 +58,23 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
             .record, code: "bad_request", "the output '\(job.output)' is the input itself; use --in-place to replace it")
     }
     var outStat = stat()
-    if !job.inPlace, stat(job.output, &outStat) == 0, (outStat.st_mode & S_IFMT) == S_IFDIR {
-        throw ToolError(.record, code: "output_unwritable", "the output '\(job.output)' is a folder; name a file")
+    if !job.inPlace, stat(job.output, &outStat) == 0, (outStat.st_mode & S_IFMT) != S_IFREG {
+        // A device or a pipe cannot be replaced atomically, and renaming over it would remove it.
+        let what = (outStat.st_mode & S_IFMT) == S_IFDIR ? "a folder" : "not a regular file"
+        throw ToolError(.record, code: "output_unwritable", "the output '\(job.output)' is \(what); name a file")
     }
-    let outDir = folder(of: job.inPlace ? resolvedPath(job.input) : job.output)
+    // Through a symbolic link (in place or -o): replace the file it points at, keep the link.
+    let target = resolvedPath(job.output)
+    let outDir = folder(of: target)
     var st = stat()
-    guard stat(outDir, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR else {
-        throw ToolError(.record, code: "output_unwritable", "the folder of '\(job.output)' ('\(outDir)') does not exist")
+    let found = stat(outDir, &st) == 0
+    guard found, (st.st_mode & S_IFMT) == S_IFDIR else {
+        let what = found ? "is not a folder" : "does not exist"
+        throw ToolError(.record, code: "output_unwritable", "the folder of '\(job.output)' ('\(outDir)') \(what)")
     }
     guard access(outDir, W_OK) == 0 else {
-        throw ToolError(.record, code: "output_unwritable", "the folder '\(outDir)' is not writable")
+        throw ToolError(
+            .record, code: "output_unwritable", "the folder '\(outDir)' is not writable: \(systemErrorText(errno))")
     }
 
     // 2. Open the primary document and every inserted file; count pages.
@@ -203,13 +210,12 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
 
     // 5. Write beside the output, then rename; the sources stay open until the write is done.
     let encrypted = primary.isEncrypted
-    // In place through a symbolic link: replace the file it points at, keep the link.
-    let destination = try AtomicDestination(destination: job.inPlace ? resolvedPath(job.input) : job.output)
+    let destination = try AtomicFile(destination: target)
     do {
         try primary.write(
-            to: destination.temporary, keepEncryption: !job.decrypt,
+            into: destination, keepEncryption: !job.decrypt,
             deterministicID: job.deterministicID && (!encrypted || job.decrypt))
-        try destination.commit(modeOf: job.inPlace ? job.input : nil)
+        try destination.commit(mode: job.inPlace ? fileMode(job.input) : nil)
     } catch {
         destination.discard()
         throw error
@@ -250,12 +256,18 @@ private func damageWarning(_ doc: QPDFDocument) -> String? {
     return "'\(doc.name)' is damaged; qpdf repaired what it could: \(shown)\(more)"
 }
 
-/// The file a symbolic link points at (realpath), so --in-place replaces the file, not the link.
+/// The file a symbolic link points at (realpath), so an edit replaces the file, not the link.
 func resolvedPath(_ path: String) -> String {
     guard let resolved = realpath(path, nil) else { return path }
     defer { free(resolved) }
     let target = String(cString: resolved)
     return target == path ? path : (isSymlink(path) ? target : path)
+}
+
+/// The permission bits of `path` (nil when it cannot be read), kept by an edit in place.
+private func fileMode(_ path: String) -> mode_t? {
+    var st = stat()
+    return stat(path, &st) == 0 ? st.st_mode & 0o7777 : nil
 }
 
 private func isSymlink(_ path: String) -> Bool {

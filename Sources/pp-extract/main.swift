@@ -88,7 +88,7 @@ let tableSpec = CommandSpec(
         ("pp-extract table --format csv results.jsonl > results.csv", "the same for a spreadsheet"),
     ])
 
-let args = Array(CommandLine.arguments.dropFirst())
+let args = RawNames.commandLine  // a file name that is not UTF-8 escaped, and opened by its bytes
 if args.first == "table" {
     runTool(tableSpec, arguments: Array(args.dropFirst())) { parsed, _ in
         var records: [JSON] = []
@@ -112,8 +112,10 @@ if args.first == "eval" {
         if let path = parsed.value("features-out") {
             let rows = FeatureRows.rows(truth: truth, results: results)
             let text = rows.map { $0.encoded() }.joined(separator: "\n") + (rows.isEmpty ? "" : "\n")
-            guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
-                throw ToolError(.fatal, code: "write_failed", "cannot write '\(path)'")
+            do throws(ToolError) {
+                try AtomicFile.write(Array(text.utf8), to: path)
+            } catch {
+                throw ToolError(.fatal, code: error.code, error.message)  // a file the user asked for: the run fails
             }
         }
         let sink = OutputSink()

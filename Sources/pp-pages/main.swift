@@ -7,7 +7,7 @@ import Pages
 
 // pp-pages: edit a PDF's pages. The logic lives in Sources/Pages; this file wires the
 // command line to it and maps outcomes to exit statuses (through runTool).
-let arguments = Array(CommandLine.arguments.dropFirst())
+let arguments = RawNames.commandLine  // a file name that is not UTF-8 escaped, and opened by its bytes
 
 runTool(pagesCommand, arguments: arguments) { parsed, diagnostics in
     var environment: [String: String] = [:]
@@ -30,8 +30,9 @@ runTool(pagesCommand, arguments: arguments) { parsed, diagnostics in
     let outcome: EditOutcome
     do {
         outcome = try performEdit(job)
-    } catch let error as ToolError where error.code == "file_missing" {
-        // An input that cannot be read is an error record, as in every tool (exit 3); nothing was written.
+    } catch let error as ToolError where error.code == "file_missing" || error.code == "write_failed" {
+        // An input that cannot be read, or a result that could not be written whole (a full disk), is an
+        // error record, as in every tool (exit 3); nothing was written under the output's name.
         diagnostics.error(error.message)
         let record: JSON = ["kind": "pages", "source": .string(input)]
         try sink.write(record.markedAsError(error, tool: pagesCommand.name))

@@ -45,6 +45,51 @@ import Testing
         #expect(e.candidates["reference"]?.contains { $0.value == "RF8341CFC00" } != true)
     }
 
+    @Test func anIBANsCountryCodeReadAsDigitsIsTakenBack() throws {
+        // "N0" for NO and "$1" for SI: kept only because the whole IBAN then passes its checksum.
+        let lines = page([("Konto", 40, 100), ("N02897439303418", 40, 112), ("$140483199933688754", 40, 140)], conf: 85)
+        let accounts = Extractor(profile: try profile("sepa")).extract(lines: lines, einvoice: nil).candidates["account"] ?? []
+        for value in ["NO2897439303418", "SI40483199933688754"] {
+            let found = accounts.first { $0.value == value }
+            #expect(found?.evidence.contains("ocr-repaired") == true, "\(value) among \(accounts.map(\.value))")
+        }
+        // A run of digits alone is never read as an IBAN, nor a code whose checksum fails after all.
+        let digits = page([("Konto", 40, 100), ("5140483199933688754", 40, 112), ("N02897439303419", 40, 124)], conf: 85)
+        let none = Extractor(profile: try profile("sepa")).extract(lines: digits, einvoice: nil).candidates["account"] ?? []
+        #expect(!none.contains { $0.value.hasPrefix("SI") || $0.value.hasPrefix("NO") })
+    }
+
+    @Test func anRFReferenceThatFailsItsChecksumIsNeverConfident() throws {
+        // OCR read a 0 as 6 ("RF6781886…"): the label is right, the value is not.
+        let lines = page([("poziv na broj: RF67818863475986", 40, 100)], conf: 85)
+        let e = Extractor(profile: try profile("rs")).extract(lines: lines, einvoice: nil)
+        let ref = e.candidates["reference"]?.first { $0.value == "RF67818863475986" }
+        #expect(ref?.evidence.contains("rf-checksum-failed") == true, "\(e.candidates["reference"] ?? [])")
+        #expect((ref?.confidence ?? 0) < 1500)
+    }
+
+    @Test func rfCheckDigitsReadAsLettersInAPhoto() throws {
+        // "RF74" read as "RFTA": the labelled digits after it are a piece of the RF reference, not another.
+        let lines = page([("poziv na broj: RFTA 1000 0001 0471 1", 40, 100)], conf: 85)
+        let refs = Extractor(profile: try profile("rs")).extract(lines: lines, einvoice: nil).candidates["reference"] ?? []
+        #expect(refs.first?.value == "RF741000000104711", "\(refs.map(\.value))")
+        #expect(refs.first?.evidence.contains("ocr-repaired") == true)
+        #expect(!refs.contains { $0.value.hasPrefix("1000") })
+        // Inside a word, lower case "rfa" is no reference, whatever a checksum says by chance.
+        let word = page([("Meddelande 45067759148 - Förfallodag 2026-03-23", 40, 100)], conf: 85)
+        let none = Extractor(profile: try profile("sepa")).extract(lines: word, einvoice: nil).candidates["reference"] ?? []
+        #expect(!none.contains { $0.value.hasPrefix("RF") })
+    }
+
+    @Test func anRFPrefixMisreadInAnotherScriptIsTakenBack() throws {
+        // A Cyrillic page's OCR reads "RF73…" as "ВЕ73…": kept as RF because the RF checksum then passes.
+        let lines = page([("poziv na broj: ВЕ7320260118", 40, 100)], conf: 85)
+        let ref = top(Extractor(profile: try profile("rs")).extract(lines: lines, einvoice: nil), "reference")
+        #expect(ref?.value == "RF7320260118")
+        #expect(ref?.evidence.contains("ocr-repaired") == true)
+        #expect(Extractor.misreadRFPrefix("BE7420260118") == nil)  // fails the checksum as RF too
+    }
+
     @Test func model97OnAnOCRLine() throws {
         let lines = page([("poziv na broj: 97 92-1234S6789O", 40, 100)], conf: 85)
         let e = Extractor(profile: try profile("rs")).extract(lines: lines, einvoice: nil)

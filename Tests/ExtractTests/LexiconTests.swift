@@ -117,6 +117,18 @@ let lexiconStore = ProfileStore(folders: [profileFolder]).lexicons
         #expect(top(e, "amount")?.evidence.contains("label:due") == true)
     }
 
+    @Test func compoundHeadsMatchAtTheEndOfAWord() throws {
+        // "*rechnung" in the German lexicon: the title "Beitragsrechnung … Nr. …" names the invoice number.
+        let lines = page([("Beitragsrechnung zur Hausratversicherung Nr. 07.654.321.0", 40, 40), ("Zahlbetrag 120,00 €", 40, 80)])
+        let e = Extractor(profile: try profile("at")).extract(lines: lines, einvoice: nil)
+        let ref = e.candidates["reference"]?.first { $0.value == "07.654.321.0" }
+        #expect(ref?.evidence.contains("label:invoice_number") == true, "\(e.candidates["reference"] ?? [])")
+        // Only at the end of a word: "Rechnungsabschluss" does not hold the phrase at its end.
+        let inside = page([("Rechnungsabschluss 2026 Nr. 55", 40, 40)])
+        let none = Extractor(profile: try profile("at")).extract(lines: inside, einvoice: nil)
+        #expect(none.candidates["reference"]?.contains { $0.evidence.contains("label:invoice_number") } != true)
+    }
+
     @Test func unknownProfileKeysAndCategoriesAreRefused() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pp-lexicon-tests-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

@@ -86,13 +86,7 @@ struct ToolRun {
         process.standardInput = inPipe
         try process.run()
         // Feed stdin on another thread so a large input cannot deadlock against a full stdout pipe.
-        let writer = inPipe.fileHandleForWriting
-        let input = stdin ?? Data()
-        let feeder = Thread {
-            try? writer.write(contentsOf: input)
-            try? writer.close()
-        }
-        feeder.start()
+        feed(stdin ?? Data(), to: inPipe.fileHandleForWriting, thenClose: true)
         let errBox = DataBox()
         let errReader = Thread {
             errBox.data = errPipe.fileHandleForReading.readDataToEndOfFile()
@@ -104,6 +98,24 @@ struct ToolRun {
         process.waitUntilExit()
         return ToolRun(stdout: out, stderr: errBox.data, status: process.terminationStatus)
     }
+}
+
+/// Writes `data` to a child's stdin on a thread of its own with SIGPIPE blocked: a child that exits
+/// without reading it all (a usage error) makes the write fail with EPIPE instead of killing the test
+/// process (the signal stays pending on that thread and ends with it). Signalled when done.
+@discardableResult
+func feed(_ data: Data, to handle: FileHandle, thenClose: Bool) -> DispatchSemaphore {
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+        var pipeSignal = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
+        try? handle.write(contentsOf: data)
+        if thenClose { try? handle.close() }
+        done.signal()
+    }.start()
+    return done
 }
 
 final class DataBox: @unchecked Sendable {

@@ -233,7 +233,7 @@ struct PDFTests {
         #expect(second == first)
         #expect(before == after)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent)
-        #expect(leftovers.allSatisfy { !$0.hasSuffix(".tmp") })
+        #expect(leftovers.allSatisfy { !$0.hasSuffix(TemporaryFiles.suffix) })
     }
 
     @Test func bandedRenderingEqualsOneBand() throws {
@@ -290,7 +290,10 @@ struct PDFTests {
 @Suite("inputs")
 struct InputTests {
     @Test func foldersAreWalkedSortedKeepingSupportedFilesOnly() {
-        let found = InputStream.walk(folder: repoPath("samples/special"), skipping: ".pp-work")
+        let found = FileNames.walk(folder: Array(repoPath("samples/special").utf8), skipping: ".pp-work").map {
+            String(decoding: $0, as: UTF8.self)
+        }
+        #expect(!found.isEmpty)
         #expect(found == found.sorted())
         #expect(found.allSatisfy { $0.hasSuffix(".pdf") })
         #expect(!found.contains { $0.hasSuffix(".xml") })

@@ -85,6 +85,13 @@ struct AutoLanguageTests {
         #expect(Fixture.text(out).contains("Rechnung"))
     }
 
+    @Test func aDoubtfulReadingIsTriedTurned() {
+        // An upside-down photo read as garbage may still "detect" a language; its low confidence tells.
+        #expect(PageOCR.worthTurning(detected: .null, meanConf: 90))
+        #expect(PageOCR.worthTurning(detected: "pl", meanConf: 52))
+        #expect(!PageOCR.worthTurning(detected: "de", meanConf: 85))
+    }
+
     @Test func namedLanguagesAreUsedAsGiven() throws {
         let ocr = Self.read("de-hosting-rechnung.png", try Fixture.options("deu+eng"))
         #expect(ocr["lang"] == "deu+eng")

@@ -1,0 +1,117 @@
+import CPoppler
+import Foundation
+import PPShared
+
+/// File names as the OS holds them: any bytes but "/" and NUL. A folder walk reads them as bytes, so a
+/// name that is not UTF-8 (a Latin-1 "café" from an old archive) is found like any other. Records are
+/// UTF-8, so such a file is shown with its odd bytes escaped (`RawNames.escaped`), and opened (by pp-ingest
+/// and by the tools after it) through a symbolic link in the work folder whose name is UTF-8. An operand
+/// that is not UTF-8 is read the same way, from its bytes on the command line.
+enum FileNames {
+    /// A path found on disk: what to open and what to show.
+    static func item(bytes: [UInt8], base: [String: JSON], workFolder: String) -> InputEvent {
+        if let text = String(validating: bytes, as: UTF8.self) {
+            return .file(InputItem(path: text, source: text, base: base))
+        }
+        let shown = RawNames.escaped(bytes)
+        do throws(ToolError) {
+            let link = try alias(bytes: bytes, shown: shown, workFolder: workFolder)
+            return .file(InputItem(path: link, source: shown, base: base))
+        } catch {
+            var record = base
+            record["kind"] = "page"
+            record["source"] = .string(shown)
+            return .record(JSON.object(record).markedAsError(error, tool: InputStream.tool))
+        }
+    }
+
+    /// A symbolic link `<work>/names/<hash>-<shown base name>` to the file, the hash that of its absolute
+    /// path; made once and reused (a link made by another run at the same time is the same link).
+    static func alias(bytes: [UInt8], shown: String, workFolder: String) throws(ToolError) -> String {
+        var target = bytes
+        if bytes.first != UInt8(ascii: "/") {
+            target = Array(FileManager.default.currentDirectoryPath.utf8) + [UInt8(ascii: "/")] + bytes
+        }
+        let folder = (workFolder.hasSuffix("/") ? workFolder : workFolder + "/") + "names"
+        var base = ""
+        for scalar in baseName(of: shown).unicodeScalars where base.utf8.count < 120 { base.unicodeScalars.append(scalar) }
+        let link = folder + "/" + digest(target).prefix(16) + "-" + base
+        func failure(_ code: Int32) -> ToolError {
+            ToolError(
+                .record, code: "cannot_read",
+                "cannot read '\(shown)': its name is not UTF-8, and the link to it in the work folder ('\(link)') cannot be made: \(systemErrorText(code))"
+            )
+        }
+        do {
+            try WorkFolder.make(folder)
+        } catch {
+            throw ToolError(.record, code: "cannot_read", "cannot read '\(shown)': \(error.message)")
+        }
+        let made = RawNames.withCPath(target) { symlink($0, link) }
+        if made != 0, errno != EEXIST { throw failure(errno) }
+        return link
+    }
+
+    /// Supported files below `folder`, recursively, as path bytes sorted by those bytes; hidden entries,
+    /// the work folder and symbolic links to folders (they could loop back up the tree) are skipped.
+    static func walk(folder: [UInt8], skipping workFolder: String) -> [[UInt8]] {
+        let skip = URL(fileURLWithPath: workFolder).standardizedFileURL.path
+        var found: [[UInt8]] = []
+        var stack = [folder.last == UInt8(ascii: "/") ? folder : folder + [UInt8(ascii: "/")]]
+        while let dir = stack.popLast() {
+            if let text = String(validating: dir, as: UTF8.self), URL(fileURLWithPath: text).standardizedFileURL.path == skip {
+                continue
+            }
+            for name in entries(of: dir) where name.first != UInt8(ascii: ".") {
+                let path = dir + name
+                switch kind(of: path) {
+                case .folder: stack.append(path + [UInt8(ascii: "/")])
+                case .file where isSupported(name): found.append(path)
+                default: break
+                }
+            }
+        }
+        return found.sorted { $0.lexicographicallyPrecedes($1) }
+    }
+
+    /// The names in a folder (readdir), as bytes; none when it cannot be read.
+    static func entries(of dir: [UInt8]) -> [[UInt8]] {
+        guard let handle = RawNames.withCPath(dir, { opendir($0) }) else { return [] }
+        defer { closedir(handle) }
+        var names: [[UInt8]] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            if name != [0x2E], name != [0x2E, 0x2E] { names.append(name) }
+        }
+        return names
+    }
+
+    enum Kind { case file, folder, other }
+
+    /// What a path is: a folder (not through a link), a file (also through a link), or neither.
+    static func kind(of path: [UInt8]) -> Kind {
+        var st = stat()
+        guard RawNames.withCPath(path, { stat($0, &st) }) == 0 else { return .other }  // a dangling link, gone meanwhile
+        if (st.st_mode & S_IFMT) == S_IFDIR {
+            var own = stat()
+            let isLink = RawNames.withCPath(path, { lstat($0, &own) }) == 0 && (own.st_mode & S_IFMT) == S_IFLNK
+            return isLink ? .other : .folder
+        }
+        return .file
+    }
+
+    /// Whether the name ends in one of pp-ingest's extensions, in any case.
+    static func isSupported(_ name: [UInt8]) -> Bool {
+        guard let dot = name.lastIndex(of: UInt8(ascii: ".")) else { return false }
+        let ext = String(decoding: name[(dot + 1)...], as: UTF8.self).lowercased()
+        return InputStream.supportedExtensions.contains(ext)
+    }
+
+    /// SHA-256 of `bytes` as lower-case hex (glib's GChecksum, as `sha256(path:)`).
+    static func digest(_ bytes: [UInt8]) -> String {
+        let checksum = g_checksum_new(G_CHECKSUM_SHA256)!
+        defer { g_checksum_free(checksum) }
+        bytes.withUnsafeBufferPointer { g_checksum_update(checksum, $0.baseAddress, $0.count) }
+        return String(cString: g_checksum_get_string(checksum))
+    }
+}

@@ -1,0 +1,198 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A file that appears whole under its name or not at all (DESIGN.md: an interrupted run never leaves a
+/// partial file). It is written to a temporary file beside the destination; every write, the fsync and
+/// the close are checked, and only then is it renamed into place. A failure (a full disk, a file size
+/// limit, a folder that went away) is a `write_failed` error and removes the temporary file; so do
+/// SIGINT, SIGTERM and SIGHUP, and a later run removes the temporary of a process that was killed
+/// (`TemporaryFiles`).
+///
+/// Not Sendable: one writer per file; different files may be written on different threads.
+public final class AtomicFile {
+    public let destination: String
+    public let temporary: String
+    private var fd: Int32
+    private let slot: Int?
+    private var finished = false
+
+    /// Creates the temporary file beside `destination`, after removing stale temporaries there (once
+    /// per folder and process).
+    public init(destination: String) throws(ToolError) {
+        self.destination = destination
+        let dir = folder(of: destination)
+        TemporaryFiles.sweepOnce(folder: dir)
+        temporary = TemporaryFiles.name(for: baseName(of: destination), in: dir)
+        slot = TemporaryFiles.remember(temporary)
+        // 0666 less the umask, as any new file; the lock tells a later sweep that a writer is alive.
+        fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard fd >= 0 else {
+            let reason = systemErrorText(errno)
+            TemporaryFiles.forget(slot)
+            throw ToolError(.record, code: "write_failed", "cannot write '\(destination)': \(reason)")
+        }
+        flock(fd, LOCK_EX | LOCK_NB)
+    }
+
+    deinit { discard() }
+
+    /// Writes all of `bytes`.
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(ToolError) {
+        if let code = writeAll(fd, bytes) { throw failure(code) }
+    }
+
+    /// Writes all of `bytes`.
+    public func write(_ bytes: [UInt8]) throws(ToolError) {
+        let code = bytes.withUnsafeBytes { writeAll(fd, $0) }
+        if let code { throw failure(code) }
+    }
+
+    /// Lets a library that writes to a file name (qpdf, leptonica, poppler) write this file: `produce`
+    /// gets the name of a pipe and returns whether the library succeeded; every byte that comes through
+    /// is written here with checked writes, since such libraries may not check their last flush or
+    /// close. `produce` must close what it opened before it returns.
+    public func write(throughPath produce: (String) -> Bool) throws(ToolError) {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { throw failure(errno) }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        // F_SETPIPE_SZ (Linux, hidden behind _GNU_SOURCE): fewer wake-ups for large files; any size works.
+        _ = fcntl(ends[0], 1031, Int32(1 << 20))
+        let copy = PipeCopy(from: ends[0], to: fd)
+        guard copy.start() else {
+            close(ends[0])
+            close(ends[1])
+            throw failure(EAGAIN)
+        }
+        let produced = produce("/proc/self/fd/\(ends[1])")
+        close(ends[1])
+        let code = copy.wait()
+        close(ends[0])
+        if let code { throw failure(code) }
+        guard produced else {
+            throw ToolError(.record, code: "write_failed", "cannot write '\(destination)': nothing was written under that name")
+        }
+    }
+
+    /// Flushes the file to the disk, closes it and renames it into place; `mode` (default: as created)
+    /// is set first. Throws, and removes the temporary file, when any step fails.
+    public func commit(mode: mode_t? = nil) throws(ToolError) {
+        precondition(!finished, "AtomicFile committed twice")
+        if let mode, fchmod(fd, mode) != 0 { throw failure(errno) }
+        // fsync reports what a full disk held back (delayed allocation); close what a network file system did.
+        if fsync(fd) != 0, errno != EINVAL { throw failure(errno) }
+        let closed = close(fd)
+        fd = -1
+        if closed != 0 { throw failure(errno) }
+        if rename(temporary, destination) != 0 { throw failure(errno) }
+        finished = true
+        TemporaryFiles.forget(slot)
+        syncFolder(folder(of: destination))
+    }
+
+    /// Removes the temporary file (nothing happens after a commit).
+    public func discard() {
+        guard !finished else { return }
+        finished = true
+        if fd >= 0 { close(fd) }
+        fd = -1
+        unlink(temporary)
+        TemporaryFiles.forget(slot)
+    }
+
+    /// One whole file from `bytes`.
+    public static func write(_ bytes: [UInt8], to destination: String, mode: mode_t? = nil) throws(ToolError) {
+        let file = try AtomicFile(destination: destination)
+        try file.write(bytes)
+        try file.commit(mode: mode)
+    }
+
+    /// One whole file written by a library that takes a file name (`write(throughPath:)`).
+    public static func write(to destination: String, through produce: (String) -> Bool) throws(ToolError) {
+        let file = try AtomicFile(destination: destination)
+        try file.write(throughPath: produce)
+        try file.commit()
+    }
+
+    private func failure(_ code: Int32) -> ToolError {
+        discard()
+        return ToolError(
+            .record, code: "write_failed",
+            "cannot write '\(destination)': \(systemErrorText(code)); nothing was written under that name")
+    }
+}
+
+/// Writes all bytes to `fd`; the errno of the failure, or nil.
+func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
+    var offset = 0
+    while offset < bytes.count {
+        let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+        if n > 0 {
+            offset += n
+        } else if n < 0, errno == EINTR {
+            continue
+        } else {
+            return n == 0 ? ENOSPC : errno
+        }
+    }
+    return nil
+}
+
+/// The rename into place survives a power cut only once the folder is on disk too; a folder that cannot be
+/// synced (some file systems refuse) leaves the file complete, so failures here are not reported.
+private func syncFolder(_ folder: String) {
+    let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard fd >= 0 else { return }
+    fsync(fd)
+    close(fd)
+}
+
+/// Copies a pipe into a file on its own thread until the pipe ends; after a failed write it keeps
+/// reading (and drops the bytes), so the writer on the other end never blocks.
+private final class PipeCopy: @unchecked Sendable {
+    let source: Int32
+    let target: Int32
+    private let done = ConditionLock()
+    private var finished = false
+    private var failure: Int32?
+
+    init(from source: Int32, to target: Int32) {
+        self.source = source
+        self.target = target
+    }
+
+    /// Whether the copying thread runs (it cannot run here: the pipe would never end).
+    func start() -> Bool {
+        startThread(stackSize: 256 << 10, runHereIfNoThread: false) { self.run() }
+    }
+
+    private func run() {
+        let size = 1 << 17  // 128 KiB: as fast as larger ones here, and little resident memory
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+        defer { buffer.deallocate() }
+        var error: Int32?
+        while true {
+            let n = read(source, buffer, size)
+            if n < 0, errno == EINTR { continue }
+            if n < 0 {
+                error = error ?? errno
+                break
+            }
+            if n == 0 { break }
+            if error == nil { error = writeAll(target, UnsafeRawBufferPointer(start: buffer, count: n)) }
+        }
+        done.lock()
+        failure = error
+        finished = true
+        done.broadcast()
+        done.unlock()
+    }
+
+    /// Waits for the end of the pipe; the errno of the first failure, or nil.
+    func wait() -> Int32? {
+        done.lock()
+        defer { done.unlock() }
+        while !finished { done.wait() }
+        return failure
+    }
+}
