@@ -42,6 +42,10 @@ public struct ConfidenceModel: Sendable {
         "tendered",
     ]
 
+    /// Whether a veto caps the candidate at its rule score, so that the calibration map does not set its
+    /// confidence (the fit calibrates on the others only).
+    public static func isVetoed(_ evidence: [String]) -> Bool { evidence.contains(where: vetoes.contains) }
+
     public init(fields: [String: FieldModel]) { self.fields = fields }
 
     public static func decode(_ json: JSON, source: String) throws(ToolError) -> ConfidenceModel {

@@ -155,7 +155,7 @@ public struct Extractor: Sendable {
             if features[i].keys.contains(where: { $0.hasPrefix("e:") && fieldModel.weights[$0] == nil }) {
                 list[i].score = min(fitted, max(0, min(2000, list[i].score)))
                 list[i].evidence.append("unfamiliar-evidence")
-            } else if list[i].evidence.contains(where: { ConfidenceModel.vetoes.contains($0) }) {
+            } else if ConfidenceModel.isVetoed(list[i].evidence) {
                 // A rule that rules the value out (a date under a reference label, the payer's account)
                 // is not outvoted by the rest of the evidence.
                 list[i].score = min(fitted, max(0, min(2000, list[i].score)))

@@ -22,9 +22,11 @@ public enum FeatureRows {
                 for (rank, c) in (r["candidates"]?[field]?.arrayValue ?? []).enumerated() {
                     guard let features = c["features"] else { continue }
                     let right = expected.map { Evaluation.matches(field, expected: $0, candidate: c) } ?? false
+                    let evidence = c["evidence"]?.arrayValue?.compactMap(\.stringValue) ?? []
                     out.append([
                         "source": .string(source), "field": .string(field), "rank": .int(rank), "correct": .bool(right),
                         "family": t["family"] ?? .string(source), "features": features,
+                        "vetoed": .bool(ConfidenceModel.isVetoed(evidence)),
                     ])
                 }
             }
