@@ -3,7 +3,9 @@
 ///
 /// OCR misreads letters in labels ("lznos za upIatu", "T0TAL", "Kontonurnmer"): phrases of six or more letters
 /// also match with exactly one confusable substitution. Both sides are compared in a "skeleton" where each
-/// confusable group is one symbol (l/i/1/|/), o/0, s/5, b/8, e/c, m/rn), then the raw spellings are checked.
+/// confusable group is one symbol (l/i/1/|/), s/5, b/8, m/rn, and a/e/o/u/c/0), then the raw spellings are
+/// checked. A vowel read for another vowel is what OCR makes of a letter with a diacritic it has no model
+/// for ("Befizetendé" for "Befizetendő", folded "befizetende"): phrases of eight or more letters take it.
 /// Short phrases (four or five letters: "total", "cash") would match real words that way ("tote" for
 /// "tota"), so they take only a digit or a stroke for a letter ("T0TAL", "Tota)") or i for l ("TOTAI").
 /// A space inside a word of a long phrase ("Zahlbetr ag") also counts as the one error.
@@ -19,6 +21,8 @@ struct LabelMatcher {
         let pieces: [Range<Int>]
         /// Four or five letters: only the strict confusions (`strictSubstitute`).
         let short: Bool
+        /// Eight or more letters: one vowel may stand for another (`vowelLetters`).
+        let takesVowelSwap: Bool
     }
 
     /// One match: phrase index and the folded range it covers.
@@ -42,7 +46,7 @@ struct LabelMatcher {
             list.append(
                 Phrase(
                     category: category, scalars: p, prefix: prefix, compoundHead: compoundHead, skeleton: sk, pieces: pieces,
-                    short: letters < Self.longLetters))
+                    short: letters < Self.longLetters, takesVowelSwap: letters >= Self.vowelSwapLetters))
             first[p[0], default: []].append(i)
             if let s0 = sk.first { tolerant[s0, default: []].append(i) }
         }
@@ -54,15 +58,15 @@ struct LabelMatcher {
     /// Phrases with this many letters take any one confusion; from `shortLetters` on only strict ones.
     static let longLetters = 6
     static let shortLetters = 4
+    static let vowelSwapLetters = 8
 
     /// The confusable groups, folded (lower case): each maps to one skeleton symbol.
     static func symbol(_ u: Unicode.Scalar) -> Unicode.Scalar {
         switch u {
         case "i", "1", "|", "!", ")", "]": return "l"
-        case "0": return "o"
+        case "0", "a", "o", "u", "c": return "e"
         case "5": return "s"
         case "8": return "b"
-        case "c": return "e"
         default: return u
         }
     }
@@ -126,7 +130,11 @@ struct LabelMatcher {
                     }
                     if !f[pieces[j]].elementsEqual(p.scalars[p.pieces[k]]) {
                         differ += 1
-                        if differ > 1 || (p.short && !Self.strictSubstitute(f[pieces[j]], for: p.scalars[p.pieces[k]])) {
+                        let read = f[pieces[j]]
+                        let printed = p.scalars[p.pieces[k]]
+                        if differ > 1 || (p.short && !Self.strictSubstitute(read, for: printed))
+                            || (!p.takesVowelSwap && Self.vowelSwap(read, for: printed))
+                        {
                             differ = 2
                             break
                         }
@@ -140,6 +148,13 @@ struct LabelMatcher {
             }
         }
     }
+
+    /// One vowel read for another (the o/0 and e/c look-alikes are not such a swap).
+    static func vowelSwap(_ text: ArraySlice<Unicode.Scalar>, for phrase: ArraySlice<Unicode.Scalar>) -> Bool {
+        guard text.count == 1, phrase.count == 1, let t = text.first, let p = phrase.first else { return false }
+        return vowelLetters.contains(t) && vowelLetters.contains(p)
+    }
+    static let vowelLetters: Set<Unicode.Scalar> = ["a", "e", "o", "u"]
 
     /// A confusion strict enough for a short phrase: one printed scalar that is no letter (a digit, a stroke)
     /// read for a letter, or i and l for each other.
