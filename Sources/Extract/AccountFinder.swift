@@ -25,12 +25,16 @@ extension Extractor {
                 // the rest of the IBAN then passes its checksum, never for a run of digits alone.
                 let l0 = c0.isLetter ? c0 : isOCR ? OCRRepair.letterFor[c0] : nil
                 let l1 = c1.isLetter ? c1 : isOCR ? OCRRepair.letterFor[c1] : nil
-                let codeRepaired = !(c0.isLetter && c1.isLetter)
+                var codeRepaired = !(c0.isLetter && c1.isLetter)
                 guard let l0, let l1, c0.isLetter || c1.isLetter else {
                     k += 1
                     continue
                 }
-                let cc = String([l0, l1]).uppercased()
+                var cc = String([l0, l1]).uppercased()
+                if isOCR, Checksums.ibanLength(country: cc) == nil, let known = Self.misreadCountry(cc, stream, at: k) {
+                    cc = known
+                    codeRepaired = true
+                }
                 guard sepBefore0 || k == 0 || stream[k - 1].1 + 1 < i0,
                     isOCR || (c0.isUppercase && c1.isUppercase), let len = Checksums.ibanLength(country: cc),
                     k + len <= stream.count
@@ -192,6 +196,25 @@ extension Extractor {
     }
 
     /// The ordinal printed right before a label ("2. Konto" → 2), or 0.
+    /// The one registry country a misread code stands for ("BC05 INGB …" for BG, "ВС05" in Cyrillic),
+    /// one letter changed for a look-alike, kept only when the whole IBAN then passes its checksum.
+    static func misreadCountry(_ cc: String, _ stream: [(Character, Int, Bool)], at k: Int) -> String? {
+        let code = Array(cc)
+        guard code.count == 2 else { return nil }
+        var passing: [String] = []
+        for i in 0..<2 {
+            for alt in OCRRepair.letterLookalikes[code[i]] ?? [] {
+                var c = code
+                c[i] = alt
+                let country = String(c)
+                guard let len = Checksums.ibanLength(country: country), k + len <= stream.count else { continue }
+                let rest = stream[(k + 2)..<(k + len)].map { $0.0 }
+                if Checksums.isValidIBAN(country + String(rest).uppercased()) { passing.append(country) }
+            }
+        }
+        return passing.count == 1 ? passing[0] : nil
+    }
+
     static func ordinalBefore(_ label: LabelHit, in line: TextLine) -> Int {
         var i = label.range.lowerBound - 1
         while i >= 0, line.chars[i] == " " { i -= 1 }

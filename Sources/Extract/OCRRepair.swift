@@ -16,6 +16,12 @@ public enum OCRRepair {
     /// Digits OCR reads in place of a capital letter, and the letter meant.
     static let letterFor: [Character: Character] = ["0": "O", "1": "I", "5": "S", "8": "B", "2": "Z", "6": "G"]
 
+    /// Capitals OCR reads for one another in a country code.
+    static let letterLookalikes: [Character: [Character]] = [
+        "C": ["G"], "G": ["C"], "O": ["D", "Q"], "D": ["O"], "Q": ["O"], "E": ["F"], "F": ["E"], "P": ["R"],
+        "R": ["P"], "I": ["L", "T"], "L": ["I"], "T": ["I"], "U": ["V"], "V": ["U"], "M": ["N"], "N": ["M"],
+    ]
+
     /// What a position of a format holds.
     public enum Slot: Sendable { case digit, letter, either }
 
@@ -64,8 +70,9 @@ public enum OCRRepair {
         "А": "A", "В": "B", "Е": "E", "К": "K", "М": "M", "Н": "H", "О": "O", "Р": "P", "С": "C", "Т": "T",
         "Х": "X", "Ѕ": "S", "І": "I", "Ј": "J", "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I",
         "Κ": "K", "Μ": "M", "Ν": "N", "Ο": "O", "Ρ": "P", "Τ": "T", "Υ": "Y", "Χ": "X",
-        // Not a letter of another script, but OCR's usual reading of a printed S.
-        "$": "S",
+        // Not letters of another script, but OCR's usual readings of a printed S and 6 (a 6 or a G in a
+        // country code, where `letterFor` takes it back).
+        "$": "S", "б": "6",
     ]
 
     /// The characters of an OCR'd line with look-alike capitals read as Latin (one for one, so offsets hold).

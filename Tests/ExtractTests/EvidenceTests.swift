@@ -59,6 +59,22 @@ import Testing
         #expect(!none.contains { $0.value.hasPrefix("SI") || $0.value.hasPrefix("NO") })
     }
 
+    @Test func anIBANsCountryCodeMisreadAsAnotherLetterIsTakenBack() throws {
+        // "BC" (Cyrillic "ВС" read through the look-alikes) and "Вб" for BG: no registry country, and only
+        // BG makes the checksum pass.
+        for printed in ["ВС95 UNCR 7000 1523 4567 89", "Вб95 UNCR 7000 1523 4567 89", "BC95UNCR70001523456789"] {
+            let lines = page([("Сметка", 40, 100), (printed, 40, 112)], conf: 85)
+            let accounts =
+                Extractor(profile: try profile("sepa")).extract(lines: lines, einvoice: nil).candidates["account"] ?? []
+            let found = accounts.first { $0.value == "BG95UNCR70001523456789" }
+            #expect(found?.evidence.contains("ocr-repaired") == true, "\(printed): \(accounts.map(\.value))")
+        }
+        // One letter off and the checksum still failing: not an IBAN at all.
+        let wrong = page([("Сметка", 40, 100), ("BC96 UNCR 7000 1523 4567 89", 40, 112)], conf: 85)
+        let none = Extractor(profile: try profile("sepa")).extract(lines: wrong, einvoice: nil).candidates["account"] ?? []
+        #expect(!none.contains { $0.value.hasPrefix("BG") })
+    }
+
     @Test func anRFReferenceThatFailsItsChecksumIsNeverConfident() throws {
         // OCR read a 0 as 6 ("RF6781886…"): the label is right, the value is not.
         let lines = page([("poziv na broj: RF67818863475986", 40, 100)], conf: 85)
