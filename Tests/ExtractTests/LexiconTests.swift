@@ -107,6 +107,13 @@ let lexiconStore = ProfileStore(folders: [profileFolder]).lexicons
         #expect(top(e, "amount")?.evidence.contains("label:due") == true)
     }
 
+    @Test func aBraceReadForAJStillMatches() throws {
+        let lines = page([("Poziv na bro}: 4471-2026", 40, 40), ("Iznos: 10,00", 40, 80)])
+        let e = Extractor(profile: try profile("rs")).extract(lines: lines, einvoice: nil)
+        let ref = e.candidates["reference"]?.first { $0.value == "4471-2026" }
+        #expect(ref?.evidence.contains("label:reference") == true, "\(e.candidates["reference"] ?? [])")
+    }
+
     @Test func aLongLabelTakesOneVowelForAnother() throws {
         // OCR without a model for "ő" reads another vowel: "Befizetendé" for "Befizetendő" (eleven letters).
         let store = ProfileStore(folders: [profileFolder])
