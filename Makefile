@@ -24,6 +24,8 @@ APT_PACKAGES += $(addprefix tesseract-ocr-,fra ita spa por nld pol ces slk slv h
 APT_PACKAGES += libqpdf-dev libgnutls28-dev qpdf
 # pp-extract: liblzma decodes PAY by square payment codes (raw LZMA1).
 APT_PACKAGES += liblzma-dev
+# Stand-alone and attached e-invoices (UBL, CII): libxml2, one XML reader for pp-ingest and pp-extract.
+APT_PACKAGES += libxml2-dev
 # make fuzz: its seed corpora are written by a Python script (libFuzzer and ASan come with the Swift toolchain).
 APT_PACKAGES += python3
 
@@ -31,7 +33,7 @@ APT_PACKAGES += python3
 export OMP_THREAD_LIMIT := 1
 
 .PHONY: deps build test demo install lint format clean bench bench-tools bench-cardcheck bench-pages bench-ingest \
-	bench-ocr bench-extract corpus-ingest corpus-pages codes-accuracy accuracy fit batch synth fuzz
+	bench-ocr bench-extract corpus-ingest corpus-pages codes-accuracy xml-accuracy accuracy fit batch synth fuzz
 
 deps:
 	@missing=$$(for p in $(APT_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
@@ -136,6 +138,11 @@ codes-accuracy: build
 	bash bench/codes/decode_rate.sh $(CORPUS)/payment-codes $(BIN)/pp-ingest
 	@# ... and on copies of its images turned 90 and 15 degrees, halved, and made photo-like.
 	bash bench/codes/variants.sh $(CORPUS)/payment-codes $(BIN)/pp-ingest
+# Stand-alone XML e-invoices (UBL, CII) through pp-ingest | pp-extract against their truth.jsonl: payee account,
+# amount and reference must equal the truth on 99% of files, and no document that expects no payment may have a
+# confident candidate (Tests/Corpus/xml_einvoices.py; skipped when the folder is absent).
+xml-accuracy: build
+	python3 Tests/Corpus/xml_einvoices.py $(BIN) $(CORPUS)/xml-einvoices
 # One table of pp-extract's accuracy over every data set present (bench/extract/README.md); OCR is cached
 # in .build/accuracy/pages, so a rerun takes seconds. BIN=dir on the command line uses those tools unbuilt.
 #   make accuracy [CORPUS=dir] [SYNTH=dir] [FRESH=1] [JOBS=2]

@@ -37,7 +37,13 @@ public final class DocumentAssembler {
         }
         current = doc
         pages.append(record)
-        if let p = DocumentProcessor.pageNumber(record), let n = record["pages"]?.int(in: DocumentProcessor.pageNumbers), p >= n {
+        let lastPage =
+            DocumentProcessor.pageNumber(record).map { p in
+                record["pages"]?.int(in: DocumentProcessor.pageNumbers).map { p >= $0 } ?? false
+            }
+            ?? false
+        // An e-invoice without a PDF is one record, with no page number.
+        if lastPage || record["media"]?.stringValue == "xml" {
             out.append(.document(pages))
             pages = []
             current = nil
@@ -121,7 +127,8 @@ public struct DocumentProcessor: Sendable {
             for (k, v) in o where !Self.pageKeys.contains(k) { record[k] = v }
         }
         record["kind"] = "document"
-        record["pages"] = .int(first["pages"]?.int(in: Self.pageNumbers) ?? pages.count)
+        record["pages"] = .int(
+            first["media"]?.stringValue == "xml" ? 0 : first["pages"]?.int(in: Self.pageNumbers) ?? pages.count)
         let (lines, truncated) = Self.text(of: pages)
         let attachments = pages.flatMap { $0["attachments"]?.arrayValue ?? [] }
         let einvoice = EInvoice.fromAttachments(attachments)
@@ -142,7 +149,12 @@ public struct DocumentProcessor: Sendable {
         extractor.model = model
         extractor.explain = explain
         extractor.maxCandidates = maxCandidates
-        let extraction = extractor.extract(lines: lines, einvoice: einvoice, codes: codes)
+        // An e-invoice without a PDF (pp-ingest's "media":"xml") has no page: its XML is the document.
+        let xmlOnly = first["media"]?.stringValue == "xml"
+        if xmlOnly, einvoice == nil { return Self.unreadableEInvoice(first, record) }
+        let extraction =
+            xmlOnly && einvoice != nil
+            ? extractor.extractEInvoiceOnly(einvoice!) : extractor.extract(lines: lines, einvoice: einvoice, codes: codes)
         if !codes.isEmpty {
             record["payment_codes"] = .array(codes.map { .string($0.0.format) })
             record["payment_code_checks"] = PaymentCode.report(codes)
@@ -161,7 +173,7 @@ public struct DocumentProcessor: Sendable {
         }
         record["candidates"] = .object(cands)
         record["best"] = BestValues.of(candidates: record["candidates"], paymentExpected: extraction.paymentExpected)
-        record["warnings"] = .array(Self.warnings(of: pages, noText: lines.isEmpty) + truncated.map { $0.warning })
+        record["warnings"] = .array(Self.warnings(of: pages, noText: lines.isEmpty && !xmlOnly) + truncated.map { $0.warning })
         return .object(record)
     }
 }

@@ -5,7 +5,7 @@ import PPShared
 public enum IngestCommand {
     public static let spec = CommandSpec(
         name: "pp-ingest",
-        summary: "open PDFs and images, write one page record per page (JSON Lines)",
+        summary: "open PDFs, images and XML e-invoices, write one page record per page (JSON Lines)",
         usage: [
             "pp-ingest [options] FILE|FOLDER...",
             "pp-ingest [options] -              (records with \"source\", or one path per line, on stdin)",
@@ -29,6 +29,7 @@ public enum IngestCommand {
             ("pp-ingest --raster --color --thumbnails 200 scan.pdf", "render every page in colour, with thumbnails"),
             ("pp-pages a.pdf --delete 2 -o b.pdf | pp-ingest -", "ingest what pp-pages wrote"),
             ("pp-ingest --no-codes bills/", "skip reading payment codes (a little faster on pages with none)"),
+            ("pp-ingest xrechnung/*.xml | pp-extract", "XML e-invoices without a PDF (UBL 2.1, CII): one record each"),
         ],
         notes: """
             Page records carry "lines" (words and boxes in PDF points, origin top-left) when the PDF
@@ -37,7 +38,10 @@ public enum IngestCommand {
             a rerun or an interrupted batch is cheap. Attachments (e.g. Factur-X XML) are listed on
             the first page record and saved to the work folder. QR, Micro QR, PDF417, Data Matrix and
             Aztec codes found on a page are in its "codes" (type, text exactly as encoded, box in
-            points), read with zxing-cpp.
+            points), read with zxing-cpp. An XML e-invoice on its own (UBL 2.1 Invoice or CreditNote,
+            UN/CEFACT CII: XRechnung, Peppol BIS, Factur-X/ZUGFeRD XML) is one record with "media":"xml",
+            "pages":0 and the file itself in "attachments", its syntax and specification recognised; XML
+            with a DTD (external entities, entity bombs) is refused as an error record.
             """)
 
     /// Builds the options from the parsed command line and environment.
@@ -72,7 +76,7 @@ public enum IngestCommand {
         let stdin = operands.contains("-") ? LineReader(standardInputNamed: "stdin") : nil
         let inputs = InputStream(operands: operands, stdin: stdin, workFolder: options.workFolder)
         inputs.onEmptyFolder = { folder in
-            diagnostics.warning("'\(folder)' holds no PDF or image file (\(InputStream.supportedKinds))")
+            diagnostics.warning("'\(folder)' holds no file pp-ingest reads (\(InputStream.supportedKinds))")
         }
         _ = inputs.planAll()
         let sink = OutputSink(autoFlush: true)

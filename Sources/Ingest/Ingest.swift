@@ -74,7 +74,7 @@ public struct Planner {
             return failure("not_found", "cannot open '\(item.source)': no such file or directory")
         }
         if isDir.boolValue {
-            return failure("empty_folder", "'\(item.source)' holds no PDF or image file (\(InputStream.supportedKinds))")
+            return failure("empty_folder", "'\(item.source)' holds no file pp-ingest reads (\(InputStream.supportedKinds))")
         }
         guard let digest = sha256(path: item.path) else {
             return failure("cannot_read", "cannot read '\(item.source)': \(systemErrorText(errno))")
@@ -97,12 +97,14 @@ public struct Planner {
             let info = DocumentInfo(
                 item: item, media: .image, doc: doc, pages: header.frames, attachments: nil, header: header, warnings: [])
             return (0..<header.frames).map { .page(info, index: $0) }
+        case .xml:
+            return planXML(item, doc: doc, failure: failure)
         case .empty:
             return failure("empty_file", "'\(item.source)' is empty", doc: doc)
         case .unknown:
             return failure(
                 "unsupported_format",
-                "'\(item.source)' is neither a PDF nor an image pp-ingest reads (PNG, JPEG, TIFF, BMP, PNM, WebP)",
+                "'\(item.source)' is none of the files pp-ingest reads (\(InputStream.supportedKinds))",
                 doc: doc)
         }
     }
@@ -164,7 +166,7 @@ public struct Planner {
                         "mime": .string(Self.mime(name: a.name, path: path)),
                     ]
                     if let d = a.description { o["description"] = .string(d) }
-                    if let format = Self.einvoiceFormat(path: path) { o["einvoice"] = .string(format) }
+                    o.merge(Self.einvoiceKeys(path: path)) { a, _ in a }
                     return .object(o)
                 })
         }
@@ -203,18 +205,7 @@ public struct Planner {
         }
     }
 
-    /// "cii" (Factur-X, ZUGFeRD, XRechnung CII) or "ubl" when the attachment is an e-invoice XML.
-    static func einvoiceFormat(path: String) -> String? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: 1 << 16) else { return nil }
-        let head = String(decoding: data, as: UTF8.self)
-        if head.contains("CrossIndustryInvoice") || head.contains("CrossIndustryDocument") { return "cii" }
-        if head.contains("urn:oasis:names:specification:ubl:schema:xsd:Invoice") || head.contains("<Invoice") { return "ubl" }
-        return nil
-    }
-
-    enum Sniffed { case pdf, image, empty, unknown }
+    enum Sniffed { case pdf, image, xml, empty, unknown }
 
     /// The kind of file from its first bytes (a PDF may have junk before "%PDF", poppler allows 1 KB).
     func sniff(path: String) -> Sniffed {
@@ -232,6 +223,7 @@ public struct Planner {
             if b.count >= 12, b[0] == 0x52, b[1] == 0x49, b[8] == 0x57, b[9] == 0x45 { return .image }  // RIFF WEBP
             if b[0] == 0x47, b[1] == 0x49, b[2] == 0x46 { return .image }  // GIF
         }
+        if Self.looksLikeXML(b, path: path) { return .xml }
         if (path as NSString).pathExtension.lowercased() == "pdf" { return .pdf }  // let poppler name the fault
         return .unknown
     }
