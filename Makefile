@@ -26,6 +26,8 @@ APT_PACKAGES += libqpdf-dev libgnutls28-dev qpdf
 APT_PACKAGES += liblzma-dev
 # Stand-alone and attached e-invoices (UBL, CII): libxml2, one XML reader for pp-ingest and pp-extract.
 APT_PACKAGES += libxml2-dev
+# pp-ingest: e-mails (.eml, mbox) with GMime, ZIP archives (a mail's attachments, or given) with libarchive.
+APT_PACKAGES += libgmime-3.0-dev libarchive-dev
 # make fuzz: its seed corpora are written by a Python script (libFuzzer and ASan come with the Swift toolchain).
 APT_PACKAGES += python3
 

@@ -5,7 +5,7 @@ import PPShared
 public enum IngestCommand {
     public static let spec = CommandSpec(
         name: "pp-ingest",
-        summary: "open PDFs, images and XML e-invoices, write one page record per page (JSON Lines)",
+        summary: "open PDFs, images, XML e-invoices, e-mails and ZIPs, write one page record per page (JSON Lines)",
         usage: [
             "pp-ingest [options] FILE|FOLDER...",
             "pp-ingest [options] -              (records with \"source\", or one path per line, on stdin)",
@@ -30,6 +30,10 @@ public enum IngestCommand {
             ("pp-pages a.pdf --delete 2 -o b.pdf | pp-ingest -", "ingest what pp-pages wrote"),
             ("pp-ingest --no-codes bills/", "skip reading payment codes (a little faster on pages with none)"),
             ("pp-ingest xrechnung/*.xml | pp-extract", "XML e-invoices without a PDF (UBL 2.1, CII): one record each"),
+            (
+                "pp-ingest inbox.mbox mail.eml | pp-ocr | pp-extract",
+                "every attachment of every mail, each with its mail's headers"
+            ),
         ],
         notes: """
             Page records carry "lines" (words and boxes in PDF points, origin top-left) when the PDF
@@ -41,7 +45,11 @@ public enum IngestCommand {
             points), read with zxing-cpp. An XML e-invoice on its own (UBL 2.1 Invoice or CreditNote,
             UN/CEFACT CII: XRechnung, Peppol BIS, Factur-X/ZUGFeRD XML) is one record with "media":"xml",
             "pages":0 and the file itself in "attachments", its syntax and specification recognised; XML
-            with a DTD (external entities, entity bombs) is refused as an error record.
+            with a DTD (external entities, entity bombs) is refused as an error record. E-mails (.eml,
+            mbox) and ZIP archives: each attachment or file in them is an input of its own, its source
+            named "mail.eml#2:bill.pdf" (the second mail's bill.pdf) or "bills.zip:a.pdf", and the
+            records of a mail's attachments carry "mail" (number, from, subject, date, message_id).
+            A mail with nothing to read, a ZIP bomb or a mail of thousands of parts is an error record.
             """)
 
     /// Builds the options from the parsed command line and environment.

@@ -58,7 +58,10 @@ public struct Planner {
     public init(options: IngestOptions) { self.options = options }
 
     /// The page tasks of one input; a file that cannot be used yields one error record.
-    public func plan(_ item: InputItem) -> [PageTask] {
+    public func plan(_ item: InputItem) -> [PageTask] { plan(item, insideArchive: false) }
+
+    /// `insideArchive`: the item is a file of a ZIP archive (which may not open another).
+    func plan(_ item: InputItem, insideArchive: Bool) -> [PageTask] {
         var base = item.base
         base["kind"] = "page"
         base["source"] = .string(item.source)
@@ -99,6 +102,10 @@ public struct Planner {
             return (0..<header.frames).map { .page(info, index: $0) }
         case .xml:
             return planXML(item, doc: doc, failure: failure)
+        case .mail(let mbox):
+            return planMail(item, doc: doc, mbox: mbox, insideArchive: insideArchive)
+        case .zip:
+            return planZip(item, doc: doc, insideArchive: insideArchive)
         case .empty:
             return failure("empty_file", "'\(item.source)' is empty", doc: doc)
         case .unknown:
@@ -205,7 +212,11 @@ public struct Planner {
         }
     }
 
-    enum Sniffed { case pdf, image, xml, empty, unknown }
+    enum Sniffed {
+        case pdf, image, xml
+        case mail(mbox: Bool)
+        case zip, empty, unknown
+    }
 
     /// The kind of file from its first bytes (a PDF may have junk before "%PDF", poppler allows 1 KB).
     func sniff(path: String) -> Sniffed {
@@ -213,6 +224,11 @@ public struct Planner {
         defer { try? handle.close() }
         guard let data = try? handle.read(upToCount: 1024), !data.isEmpty else { return .empty }
         let b = [UInt8](data)
+        // A mail first: its text may quote "%PDF-".
+        let mail = Self.mailKind(b, path: path)
+        if mail.isMail { return .mail(mbox: mail.mbox) }
+        // A ZIP before a PDF: a stored (uncompressed) PDF in it shows "%PDF-" in the first bytes.
+        if b.starts(with: [0x50, 0x4B, 0x03, 0x04]) || b.starts(with: [0x50, 0x4B, 0x05, 0x06]) { return .zip }
         if let range = data.range(of: Data("%PDF-".utf8)), range.lowerBound < 1024 { return .pdf }
         if b.count >= 4 {
             if b[0] == 0x89, b[1] == 0x50 { return .image }  // PNG

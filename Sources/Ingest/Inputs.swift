@@ -41,11 +41,11 @@ public final class InputStream {
     public var onEmptyFolder: ((String) -> Void)?
 
     /// The kinds of file a folder walk picks up, for messages.
-    static let supportedKinds = "PDF, PNG, JPEG, TIFF, BMP, PNM, WebP, XML e-invoice"
+    static let supportedKinds = "PDF, PNG, JPEG, TIFF, BMP, PNM, WebP, XML e-invoice, e-mail, ZIP"
 
     /// File extensions a folder walk picks up.
     public static let supportedExtensions: Set<String> = [
-        "pdf", "png", "jpg", "jpeg", "jpe", "tif", "tiff", "bmp", "pnm", "pbm", "pgm", "ppm", "webp", "xml",
+        "pdf", "png", "jpg", "jpeg", "jpe", "tif", "tiff", "bmp", "pnm", "pbm", "pgm", "ppm", "webp", "xml", "eml", "mbox", "zip",
     ]
 
     public init(operands: [String], stdin: LineReader? = nil, workFolder: String) {
