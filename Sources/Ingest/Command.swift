@@ -5,7 +5,7 @@ import PPShared
 public enum IngestCommand {
     public static let spec = CommandSpec(
         name: "pp-ingest",
-        summary: "open PDFs, images, XML e-invoices, e-mails and ZIPs, write one page record per page (JSON Lines)",
+        summary: "open PDFs, images, XML e-invoices, e-mails, ZIPs and office files, write one page record per page (JSON Lines)",
         usage: [
             "pp-ingest [options] FILE|FOLDER...",
             "pp-ingest [options] -              (records with \"source\", or one path per line, on stdin)",
@@ -20,6 +20,7 @@ public enum IngestCommand {
             .value("password", "PW", help: "user password for encrypted PDFs (better: PP_PDF_PASSWORD)"),
             .value("image-dpi", "N", help: "resolution assumed for images that state none (default 300)"),
             .flag("no-codes", help: "do not read QR, PDF417, Data Matrix and Aztec codes on the pages"),
+            .value("office-timeout", "S", help: "seconds LibreOffice may take to convert a .docx/.xlsx/.odt/.ods (default 120)"),
             .value("jobs", short: "j", "N", help: "pages worked on in parallel (default: all cores)"),
         ] + ProgressRule.options,
         examples: [
@@ -50,6 +51,9 @@ public enum IngestCommand {
             named "mail.eml#2:bill.pdf" (the second mail's bill.pdf) or "bills.zip:a.pdf", and the
             records of a mail's attachments carry "mail" (number, from, subject, date, message_id).
             A mail with nothing to read, a ZIP bomb or a mail of thousands of parts is an error record.
+            Office documents (.docx, .xlsx, .odt, .ods) are converted to PDF by LibreOffice (headless, a
+            private profile, --office-timeout) and read as that PDF; without LibreOffice they are error
+            records naming the Debian packages to install.
             """)
 
     /// Builds the options from the parsed command line and environment.
@@ -67,6 +71,7 @@ public enum IngestCommand {
         o.password = args.value("password") ?? environment["PP_PDF_PASSWORD"]
         o.imageDPI = try args.int("image-dpi", default: 300, in: 10...2400)
         o.codes = !args.has("no-codes")
+        o.officeTimeout = try args.int("office-timeout", default: 120, in: 1...3600)
         return o
     }
 

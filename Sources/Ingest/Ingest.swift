@@ -106,6 +106,8 @@ public struct Planner {
             return planMail(item, doc: doc, mbox: mbox, insideArchive: insideArchive)
         case .zip:
             return planZip(item, doc: doc, insideArchive: insideArchive)
+        case .office:
+            return planOffice(item, doc: doc, failure: failure)
         case .empty:
             return failure("empty_file", "'\(item.source)' is empty", doc: doc)
         case .unknown:
@@ -116,7 +118,7 @@ public struct Planner {
         }
     }
 
-    private func planPDF(_ item: InputItem, doc: String, failure: (String, String, String?) -> [PageTask]) -> [PageTask] {
+    func planPDF(_ item: InputItem, doc: String, failure: (String, String, String?) -> [PageTask]) -> [PageTask] {
         let pdf: PDFDocument
         do throws(PDFOpenFailure) {
             pdf = try PDFDocument.open(path: item.path, password: options.password)
@@ -215,7 +217,7 @@ public struct Planner {
     enum Sniffed {
         case pdf, image, xml
         case mail(mbox: Bool)
-        case zip, empty, unknown
+        case zip, office, empty, unknown
     }
 
     /// The kind of file from its first bytes (a PDF may have junk before "%PDF", poppler allows 1 KB).
@@ -228,7 +230,10 @@ public struct Planner {
         let mail = Self.mailKind(b, path: path)
         if mail.isMail { return .mail(mbox: mail.mbox) }
         // A ZIP before a PDF: a stored (uncompressed) PDF in it shows "%PDF-" in the first bytes.
-        if b.starts(with: [0x50, 0x4B, 0x03, 0x04]) || b.starts(with: [0x50, 0x4B, 0x05, 0x06]) { return .zip }
+        if b.starts(with: [0x50, 0x4B, 0x03, 0x04]) || b.starts(with: [0x50, 0x4B, 0x05, 0x06]) {
+            // .docx, .xlsx, .odt and .ods are ZIP packages: their name tells them apart.
+            return OfficeDocument.extensions.contains((path as NSString).pathExtension.lowercased()) ? .office : .zip
+        }
         if let range = data.range(of: Data("%PDF-".utf8)), range.lowerBound < 1024 { return .pdf }
         if b.count >= 4 {
             if b[0] == 0x89, b[1] == 0x50 { return .image }  // PNG
