@@ -14,8 +14,14 @@ public final class DocumentAssembler {
 
     private var pages: [JSON] = []
     private var current: String?
+    /// `.auto`: a complete input is split into the bills it holds (`StackSplit`), one document each.
+    public let split: SplitMode
 
-    public init() {}
+    public init(split: SplitMode = .none) { self.split = split }
+
+    private func complete(_ pages: [JSON]) -> [Output] {
+        split == .auto ? StackSplit.split(pages).map { .document($0) } : [.document(pages)]
+    }
 
     /// Feeds one record; returns what is complete after it, in order.
     public func add(_ record: JSON) -> [Output] {
@@ -23,7 +29,7 @@ public final class DocumentAssembler {
         if record.isErrorRecord || record["kind"]?.stringValue != "page" {
             // An error about the document being assembled ends it first, to keep order.
             if !pages.isEmpty, record["doc"]?.stringValue != current {
-                out.append(.document(pages))
+                out += complete(pages)
                 pages = []
                 current = nil
             }
@@ -32,7 +38,7 @@ public final class DocumentAssembler {
         }
         let doc = record["doc"]?.stringValue ?? record["source"]?.stringValue ?? ""
         if !pages.isEmpty, doc != current {
-            out.append(.document(pages))
+            out += complete(pages)
             pages = []
         }
         current = doc
@@ -44,7 +50,7 @@ public final class DocumentAssembler {
             ?? false
         // An e-invoice without a PDF is one record, with no page number.
         if lastPage || record["media"]?.stringValue == "xml" {
-            out.append(.document(pages))
+            out += complete(pages)
             pages = []
             current = nil
         }
@@ -57,7 +63,7 @@ public final class DocumentAssembler {
             pages = []
             current = nil
         }
-        return pages.isEmpty ? [] : [.document(pages)]
+        return pages.isEmpty ? [] : complete(pages)
     }
 }
 
@@ -129,6 +135,8 @@ public struct DocumentProcessor: Sendable {
         record["kind"] = "document"
         record["pages"] = .int(
             first["media"]?.stringValue == "xml" ? 0 : first["pages"]?.int(in: Self.pageNumbers) ?? pages.count)
+        // One bill of a split stack (`split`, from --split auto): its own pages.
+        if let part = first["split"]?["pages"]?.int(in: Self.pageNumbers) { record["pages"] = .int(part) }
         let (lines, truncated) = Self.text(of: pages)
         let attachments = pages.flatMap { $0["attachments"]?.arrayValue ?? [] }
         let einvoice = EInvoice.fromAttachments(attachments)
