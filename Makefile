@@ -155,8 +155,8 @@ codes-accuracy: build
 	bash bench/codes/variants.sh $(CORPUS)/payment-codes $(BIN)/pp-ingest
 # Stand-alone XML e-invoices (UBL, CII) through pp-ingest | pp-extract against their truth.jsonl: payee account,
 # amount and reference must equal the truth on 99% of files, and no document that expects no payment may have a
-# confident candidate (Tests/Corpus/xml_einvoices.py; skipped when the folder is absent).
-xml-accuracy: build
+# confident candidate (Tests/Corpus/xml_einvoices.py; skipped when the folder is absent). BIN=dir uses those tools unbuilt.
+xml-accuracy: $(if $(filter command line,$(origin BIN)),,build)
 	python3 Tests/Corpus/xml_einvoices.py $(BIN) $(CORPUS)/xml-einvoices
 # One table of pp-extract's accuracy over every data set present (bench/extract/README.md); OCR is cached
 # in .build/accuracy/pages, so a rerun takes seconds. BIN=dir on the command line uses those tools unbuilt.
