@@ -116,6 +116,10 @@ private struct PartWalker {
 
     init(folder: String) { self.folder = folder }
 
+    static let signatures: Set<String> = [
+        "application/pkcs7-signature", "application/x-pkcs7-signature", "application/pgp-signature",
+    ]
+
     static func isA(_ object: UnsafeMutableRawPointer, _ type: GType) -> Bool {
         g_type_check_instance_is_a(object.assumingMemoryBound(to: GTypeInstance.self), type) != 0
     }
@@ -166,8 +170,9 @@ private struct PartWalker {
         let filename = g_mime_part_get_filename(part).map { String(cString: $0) }
         let disposition = g_mime_object_get_content_disposition(object)
             .flatMap { g_mime_content_disposition_get_disposition($0) }.map { String(cString: $0).lowercased() }
-        // The text of the mail itself is no attachment.
+        // The text of the mail itself is no attachment, nor is its signature (S/MIME, OpenPGP).
         if filename == nil, mime.hasPrefix("text/"), disposition != "attachment" { return }
+        if Self.signatures.contains(mime) { return }
         if mime.hasPrefix("image/"), disposition != "attachment", encodedSize(part) * 3 / 4 < MailLimits.minImageBytes {
             skippedInline += 1
             return

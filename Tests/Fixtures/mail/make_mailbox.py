@@ -5,7 +5,7 @@
 
 writes into OUT:
 - mailbox.mbox: 50 mails with mixed attachments (PDFs, XML e-invoices, photos, ZIPs of PDFs with a stray
-  text file, a forwarded mail with its own PDF, a text file, a ZIP inside a ZIP, small inline logos, mails
+  text file, a forwarded mail with its own PDF, a text file, a ZIP inside a ZIP, an S/MIME signature, small inline logos, mails
   with nothing attached), and expected.json: for each mail, the sources pp-ingest must account for (a record or an
   error record each), "mailbox.mbox#N:name" or "mailbox.mbox#N" for a mail with no attachment.
 - bomb.zip: one entry that unpacks to 400 MB of zeros (under 1 MB packed), written in pieces.
@@ -91,6 +91,9 @@ def mailbox_of_fifty(out):
         if kind == 8:
             names.append("notiz.txt")
             m.add_attachment(b"nur eine Notiz", maintype="text", subtype="plain", filename="notiz.txt")
+        if n == 10:
+            # An S/MIME signature is no attachment to read.
+            m.add_attachment(b"0\x82signature", maintype="application", subtype="pkcs7-signature", filename="smime.p7s")
         if n % 4 == 0:
             m.add_attachment(LOGO, maintype="image", subtype="png", disposition="inline", cid=f"<logo{n}@example.com>")
         entry = mailbox.mboxMessage(m)
