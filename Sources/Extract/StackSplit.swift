@@ -5,8 +5,9 @@ import PPShared
 ///
 /// Where one bill ends and the next begins is told by the pages themselves: page numbering that
 /// restarts ("Seite 1 von 2", "1/3", "strana 1/2") or that ended on the page before, a letterhead in
-/// large type, an invoice title near the top, an account the bill so far did not show, and a payment
-/// slip or payment code closing the page before. Numbering that goes on ("2/3") holds pages together.
+/// large type, an invoice title near the top, an account or invoice number the bill so far did not show,
+/// and a payment slip or payment code closing the page before. Numbering that goes on ("2/3") holds pages
+/// together, and so, a little, does the bill's own invoice number again.
 public enum SplitMode: String, Sendable, CaseIterable {
     case none, auto
 }
@@ -29,25 +30,28 @@ public enum StackSplit {
         var start = 0
         var why: [String] = []
         var accounts = signals[0].accounts
+        var number = signals[0].invoiceNumber
         for i in 1..<pages.count {
             let (score, reasons) = evidence(
-                signals[i], previous: signals[i - 1], first: signals[start], accountsSoFar: accounts)
+                signals[i], previous: signals[i - 1], first: signals[start], accountsSoFar: accounts, numberSoFar: number)
             if score >= threshold {
                 parts.append(Part(pages: start..<i, why: why))
                 start = i
                 why = reasons
                 accounts = []
+                number = nil
             }
             accounts.formUnion(signals[i].accounts)
+            number = number ?? signals[i].invoiceNumber
         }
         parts.append(Part(pages: start..<pages.count, why: why))
         return parts
     }
 
     /// The points for "a new bill starts on this page", and their names.
-    static func evidence(_ page: PageSignals, previous: PageSignals, first: PageSignals, accountsSoFar: Set<String>) -> (
-        Int, [String]
-    ) {
+    static func evidence(
+        _ page: PageSignals, previous: PageSignals, first: PageSignals, accountsSoFar: Set<String>, numberSoFar: String? = nil
+    ) -> (Int, [String]) {
         var score = 0
         var why: [String] = []
         func add(_ points: Int, _ name: String) {
@@ -66,6 +70,11 @@ public enum StackSplit {
             add(2, "other-account")
         }
         if previous.slip { add(1, "previous-slip") }
+        // The same issuer's next bill has the same letterhead and account, but another number; a page
+        // that repeats the number (a header printed on every page, or a second copy) belongs to the bill.
+        if let number = page.invoiceNumber, let known = numberSoFar {
+            number == known ? add(-1, "same-invoice-number") : add(2, "other-invoice-number")
+        }
         return (score, why)
     }
 
@@ -102,6 +111,8 @@ struct PageSignals {
     var accounts: Set<String> = []
     /// A payment slip or a payment code on the page.
     var slip = false
+    /// The first invoice number in the upper part ("Rechnungs-Nr. 400918", "Invoice INV-2026-0117"), folded.
+    var invoiceNumber: String?
 
     static let titles = [
         "rechnung", "invoice", "faktura", "racun", "facture", "fattura", "factura", "factuur", "fatura", "szamla",
@@ -118,6 +129,11 @@ struct PageSignals {
     static let alone = try! NSRegularExpression(
         pattern: "^-?\\s*(\\d{1,3})\\s*(?:/|of|von|od|de|di|van|af|z|ze|iz|sur)\\s*(\\d{1,3})\\s*-?$")
     static let serbianAccount = try! NSRegularExpression(pattern: "\\b\\d{3}-\\d{1,13}-\\d{2}\\b")
+    static let numberLabel = try! NSRegularExpression(
+        pattern:
+            "\\b(?:rechnungs?|invoice|faktur[ae]?|racuna?|facture|fattura|factura|factuur|fatura|bill|gutschrift|credit note)[\\s-]*(?:nr|no|br|number|nummer|num|broj|#)?\\.?\\s*:?\\s*([a-z0-9][a-z0-9/.-]*[0-9][a-z0-9/-]*)"
+    )
+    static let date = try! NSRegularExpression(pattern: "^(?:\\d{1,2}[./]\\d{1,2}[./]\\d{2,4}|\\d{4}-\\d{2}-\\d{2})\\.?$")
 
     init() {}
 
@@ -138,8 +154,21 @@ struct PageSignals {
                 title = tokens.contains { token in Self.titles.contains { token.hasPrefix($0) } }
             }
             if !slip { slip = Self.slipWords.contains { folded.contains($0) } }
+            if y < 0.4, invoiceNumber == nil { invoiceNumber = Self.invoiceNumber(folded) }
             accounts.formUnion(Self.accounts(in: line.text))
         }
+    }
+
+    /// The number after an invoice title, when it is one: four characters or more, not a date.
+    static func invoiceNumber(_ folded: String) -> String? {
+        let range = NSRange(folded.startIndex..., in: folded)
+        guard let match = numberLabel.firstMatch(in: folded, range: range), let r = Range(match.range(at: 1), in: folded)
+        else { return nil }
+        let number = String(folded[r]).trimmingCharacters(in: CharacterSet(charactersIn: ".-/"))
+        guard number.count >= 4, date.firstMatch(in: number, range: NSRange(number.startIndex..., in: number)) == nil else {
+            return nil
+        }
+        return number
     }
 
     /// "k of n" with 1 <= k <= n <= 500: after a word such as "Seite", or alone on a line at the top or bottom.
