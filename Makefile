@@ -82,12 +82,12 @@ fuzz: deps
 	FUZZ_OPT=$(FUZZ_OPT) bash fuzz/build.sh
 	FUZZ_OPT=$(FUZZ_OPT) FUZZ_SECONDS=$(FUZZ_SECONDS) CORPUS="$(CORPUS)" bash fuzz/run.sh $(FUZZ_TARGETS)
 
-# The main job on the bundled samples: bills, photos and odd files in, payment data out, measured
-# against the confirmed values of samples/truth.jsonl.
+# The main job on the bundled samples: bills, photos, odd files, XML e-invoices and e-mails in, payment data
+# out, measured against the confirmed values of samples/truth.jsonl.
 demo: build
 	@mkdir -p $(DEMO)
 	@echo "== pp-ingest samples/ | pp-ocr | pp-extract   (top candidate per field; * = confidence >= 1500)"
-	@PP_PDF_PASSWORD=secret $(BIN)/pp-ingest --work $(DEMO)/work samples/pdf samples/photos samples/special \
+	@PP_PDF_PASSWORD=secret $(BIN)/pp-ingest --work $(DEMO)/work samples/pdf samples/photos samples/special samples/xml samples/mail \
 	  | $(BIN)/pp-ocr --lang "$$($(BIN)/pp-extract --ocr-languages)" \
 	  | $(BIN)/pp-extract > $(DEMO)/results.jsonl; \
 	$(BIN)/pp-extract table $(DEMO)/results.jsonl
