@@ -100,6 +100,7 @@ public enum IngestCommand {
         var inFlightIndex = 0
         var tasks: [PageTask] = []
         var taskIndex = 0
+        var more: (() -> [PageTask]?)?
         var errors = 0
 
         let map = OrderedParallelMap<PageTask, PageOutput>(jobs: jobs) {
@@ -116,10 +117,15 @@ public enum IngestCommand {
                     while taskIndex == tasks.count {
                         tasks.removeAll(keepingCapacity: true)
                         taskIndex = 0
+                        // The further mails of an mbox, one at a time, before the next input.
+                        if let next = more {
+                            if let batch = next() { tasks = batch } else { more = nil }
+                            continue
+                        }
                         guard let event = try inputs.next() else { return nil }
                         switch event {
                         case .record(let record): tasks.append(.record(record))
-                        case .file(let item): tasks = planner.plan(item)
+                        case .file(let item): (tasks, more) = planner.planStreaming(item)
                         }
                     }
                     defer { taskIndex += 1 }

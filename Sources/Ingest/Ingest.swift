@@ -60,8 +60,24 @@ public struct Planner {
     /// The page tasks of one input; a file that cannot be used yields one error record.
     public func plan(_ item: InputItem) -> [PageTask] { plan(item, insideArchive: false) }
 
+    /// The page tasks of one input as far as they are known now, and, for an mbox, a source of the
+    /// rest, one mail at a time (nil when there is no more), so a mailbox of any size streams.
+    public func planStreaming(_ item: InputItem) -> (first: [PageTask], rest: (() -> [PageTask]?)?) {
+        var rest: (() -> [PageTask]?)?
+        let first = planFirst(item, insideArchive: false, rest: &rest)
+        return (first, rest)
+    }
+
     /// `insideArchive`: the item is a file of a ZIP archive (which may not open another).
     func plan(_ item: InputItem, insideArchive: Bool) -> [PageTask] {
+        var rest: (() -> [PageTask]?)?
+        var tasks = planFirst(item, insideArchive: insideArchive, rest: &rest)
+        while let more = rest?() { tasks += more }
+        return tasks
+    }
+
+    /// The tasks known now; `rest` is set when more follow (the further mails of an mbox).
+    private func planFirst(_ item: InputItem, insideArchive: Bool, rest: inout (() -> [PageTask]?)?) -> [PageTask] {
         var base = item.base
         base["kind"] = "page"
         base["source"] = .string(item.source)
@@ -103,7 +119,9 @@ public struct Planner {
         case .xml:
             return planXML(item, doc: doc, failure: failure)
         case .mail(let mbox):
-            return planMail(item, doc: doc, mbox: mbox, insideArchive: insideArchive)
+            let (first, more) = planMail(item, doc: doc, mbox: mbox, insideArchive: insideArchive)
+            rest = more
+            return first
         case .zip:
             return planZip(item, doc: doc, insideArchive: insideArchive)
         case .office:

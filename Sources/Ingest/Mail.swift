@@ -46,46 +46,63 @@ enum MailLimits {
     static let minImageBytes = 32 << 10
 }
 
-enum MailReader {
+/// The mails of an .eml file or an mbox, read with GMime one at a time (`next()`), so that a mailbox of any
+/// size is worked through in bounded memory, each mail's attachments saved below `folder/N/` as it is read.
+final class MailReader {
     /// GMime's global state, set up once.
     private static let initialized: Void = { g_mime_init() }()
 
-    /// Reads every mail of the file in order (`mbox`: one after another, separated by "From " lines),
-    /// saving the attachments of mail N below `folder/N/`; `each` sees every mail once its parts are saved.
-    /// Returns the number of mails read; throws when the file cannot be opened.
-    static func read(path: String, mbox: Bool, folder: String, each: (MailMessage) -> Void) throws(ToolError) -> Int {
-        _ = initialized
+    private let stream: UnsafeMutablePointer<GMimeStream>
+    private let parser: UnsafeMutablePointer<GMimeParser>
+    private let mbox: Bool
+    private let folder: String
+    private(set) var count = 0
+
+    /// Opens the file (`mbox`: mails one after another, separated by "From " lines); throws when it cannot be opened.
+    init(path: String, mbox: Bool, folder: String) throws(ToolError) {
+        _ = Self.initialized
         var error: UnsafeMutablePointer<GError>?
         guard let stream = g_mime_stream_fs_open(path, O_RDONLY, 0, &error) else {
             defer { g_error_free(error) }
             let why = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
             throw ToolError(.record, code: "cannot_read", "cannot open '\(path)': \(why)")
         }
-        defer { g_object_unref(stream) }
-        guard let parser = g_mime_parser_new_with_stream(stream) else { return 0 }
-        defer { g_object_unref(parser) }
-        g_mime_parser_set_format(parser, mbox ? GMIME_FORMAT_MBOX : GMIME_FORMAT_MESSAGE)
-        var number = 0
-        while g_mime_parser_eos(parser) == 0 {
-            guard let message = g_mime_parser_construct_message(parser, nil) else { break }
-            number += 1
-            var mail = headers(message, number: number)
-            if let body = g_mime_message_get_mime_part(message) {
-                // Counted first, so a mail of 10,000 parts writes nothing.
-                if PartWalker.count(body, depth: 0, upTo: MailLimits.maxParts + 1) > MailLimits.maxParts {
-                    mail.tooManyParts = true
-                } else {
-                    var walker = PartWalker(folder: folder + "/\(number)")
-                    walker.walk(body, depth: 0)
-                    mail.attachments = walker.attachments
-                    mail.skippedInline = walker.skippedInline
-                }
-            }
-            g_object_unref(message)
-            each(mail)
-            if !mbox { break }
+        guard let parser = g_mime_parser_new_with_stream(stream) else {
+            g_object_unref(stream)
+            throw ToolError(.record, code: "mail_unreadable", "GMime could not start reading it")
         }
-        return number
+        g_mime_parser_set_format(parser, mbox ? GMIME_FORMAT_MBOX : GMIME_FORMAT_MESSAGE)
+        self.stream = stream
+        self.parser = parser
+        self.mbox = mbox
+        self.folder = folder
+    }
+
+    deinit {
+        g_object_unref(parser)
+        g_object_unref(stream)
+    }
+
+    /// The next mail with its attachments saved; nil after the last (an .eml holds one).
+    func next() -> MailMessage? {
+        guard mbox || count == 0, g_mime_parser_eos(parser) == 0,
+            let message = g_mime_parser_construct_message(parser, nil)
+        else { return nil }
+        defer { g_object_unref(message) }
+        count += 1
+        var mail = Self.headers(message, number: count)
+        if let body = g_mime_message_get_mime_part(message) {
+            // Counted first, so a mail of 10,000 parts writes nothing.
+            if PartWalker.count(body, depth: 0, upTo: MailLimits.maxParts + 1) > MailLimits.maxParts {
+                mail.tooManyParts = true
+            } else {
+                var walker = PartWalker(folder: folder + "/\(count)")
+                walker.walk(body, depth: 0)
+                mail.attachments = walker.attachments
+                mail.skippedInline = walker.skippedInline
+            }
+        }
+        return mail
     }
 
     static func headers(_ message: UnsafeMutablePointer<GMimeMessage>, number: Int) -> MailMessage {

@@ -6,22 +6,25 @@ import PPShared
 /// planned as any file given (PDF, image, XML e-invoice, a ZIP in a mail). Every record of a mail's
 /// attachment carries the mail's `mail` object (number, from, subject, date, message_id).
 extension Planner {
-    func planMail(_ item: InputItem, doc: String, mbox: Bool, insideArchive: Bool) -> [PageTask] {
-        let folder = workSubfolder(doc: doc) + "/mail"
-        var tasks: [PageTask] = []
-        let count: Int
+    /// The tasks of the first mail, and a source of the rest, mail by mail (an mbox of any size is read
+    /// as its tasks are worked on, never all at once).
+    func planMail(_ item: InputItem, doc: String, mbox: Bool, insideArchive: Bool) -> (
+        first: [PageTask], rest: (() -> [PageTask]?)?
+    ) {
+        let reader: MailReader
         do throws(ToolError) {
-            count = try MailReader.read(path: item.path, mbox: mbox, folder: folder) { mail in
-                tasks += planAttachments(of: mail, in: item, doc: doc, insideArchive: insideArchive)
-            }
+            reader = try MailReader(path: item.path, mbox: mbox, folder: workSubfolder(doc: doc) + "/mail")
         } catch {
-            return [.record(errorRecord(item, doc: doc, code: error.code, "'\(item.source)': \(error.message)"))]
+            return ([.record(errorRecord(item, doc: doc, code: error.code, "'\(item.source)': \(error.message)"))], nil)
         }
-        if count == 0 {
+        guard let first = reader.next() else {
             let what = mbox ? "holds no e-mail (an mbox starts each mail with a \"From \" line)" : "is no e-mail GMime can read"
-            return [.record(errorRecord(item, doc: doc, code: "mail_unreadable", "'\(item.source)' \(what)"))]
+            return ([.record(errorRecord(item, doc: doc, code: "mail_unreadable", "'\(item.source)' \(what)"))], nil)
         }
-        return tasks
+        let rest = {
+            reader.next().map { self.planAttachments(of: $0, in: item, doc: doc, insideArchive: insideArchive) }
+        }
+        return (planAttachments(of: first, in: item, doc: doc, insideArchive: insideArchive), mbox ? rest : nil)
     }
 
     /// `insideArchive`: the mail came out of a ZIP, so a ZIP attached to it is not opened either.

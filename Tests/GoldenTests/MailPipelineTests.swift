@@ -83,6 +83,23 @@ import Testing
         #expect(Set(bySource.keys) == Set(expected.joined()), "no record for anything that was not attached")
     }
 
+    /// An mbox is read one mail at a time: four times the mails, the same memory.
+    @Test func aLargerMailboxTakesNoMoreMemory() throws {
+        let folder = try Self.folder.get()
+        let mailbox = try Data(contentsOf: folder.appendingPathComponent("mailbox.mbox"))
+        let four = folder.appendingPathComponent("four.mbox")
+        try Data(repeating: 0, count: 0).write(to: four)
+        let handle = try FileHandle(forWritingTo: four)
+        for _ in 0..<4 { try handle.write(contentsOf: mailbox) }
+        try handle.close()
+        let (one, oneMB) = try Self.measured(
+            "pp-ingest", ["--no-codes", folder.appendingPathComponent("mailbox.mbox").path], in: folder)
+        let (all, allMB) = try Self.measured("pp-ingest", ["--no-codes", four.path], in: folder)
+        let count = { (run: ToolRun) in String(decoding: run.stdout, as: UTF8.self).split(separator: "\n").count }
+        #expect(count(all) == 4 * count(one))
+        #expect(oneMB > 0 && allMB < oneMB + 20, "50 mails: \(oneMB) MB, 200 mails: \(allMB) MB")
+    }
+
     /// A ZIP whose one entry unpacks to 400 MB: stopped at the entry limit, an error record, in bounded memory.
     @Test func aZipBombIsAnErrorRecord() throws {
         let folder = try Self.folder.get()
