@@ -19,11 +19,18 @@ let package = Package(
         .target(name: "CardCheck", dependencies: ["PPShared"]),
         .executableTarget(name: "pp-cardcheck", dependencies: ["CardCheck", "PPShared"]),
 
+        // The one XML reader (libxml2: no network, no DTD, no entities) and what kind of e-invoice a document is:
+        // pp-ingest recognises stand-alone and attached e-invoices with it, pp-extract reads their payment facts.
+        .systemLibrary(
+            name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .target(name: "EInvoiceXML", dependencies: ["CLibXML2"]),
+        .testTarget(name: "EInvoiceXMLTests", dependencies: ["EInvoiceXML"]),
+
         // pp-extract: ranked payment candidates from page records; profiles and per-language lexicons are data (Sources/Extract/Profiles, Lexicons).
         // PAY by square payment codes are LZMA-compressed: liblzma (xz-utils) decodes them.
         .systemLibrary(name: "CLZMA", path: "Sources/CLZMA", pkgConfig: "liblzma", providers: [.apt(["liblzma-dev"])]),
         .target(
-            name: "Extract", dependencies: ["PPShared", "CLZMA"],
+            name: "Extract", dependencies: ["PPShared", "CLZMA", "EInvoiceXML"],
             resources: [.copy("Profiles"), .copy("Lexicons"), .copy("Model")]),
         .executableTarget(name: "pp-extract", dependencies: ["Extract", "PPShared"]),
         .testTarget(name: "ExtractTests", dependencies: ["Extract", "PPShared"], exclude: ["Fixtures"]),
@@ -52,8 +59,17 @@ let package = Package(
         // libqpdf tells from a page's content stream whether it draws anything but text, to skip the code survey).
         // The leptonica image owner shared by pp-ingest and pp-ocr.
         .target(name: "PixImage", dependencies: ["CLeptonica"]),
+        // E-mails (.eml, mbox) through GMime, ZIP archives through libarchive: their files become inputs of their own.
+        .systemLibrary(
+            name: "CGMime", path: "Sources/CGMime", pkgConfig: "gmime-3.0", providers: [.apt(["libgmime-3.0-dev"])]),
+        .systemLibrary(
+            name: "CArchive", path: "Sources/CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
         .target(
-            name: "Ingest", dependencies: ["PPShared", "CPoppler", "CCairo", "CLeptonica", "PixImage", "CZXing", "CQPDF"]),
+            name: "Ingest",
+            dependencies: [
+                "PPShared", "CPoppler", "CCairo", "CLeptonica", "PixImage", "CZXing", "CQPDF", "EInvoiceXML", "CGMime",
+                "CArchive",
+            ]),
         .executableTarget(name: "pp-ingest", dependencies: ["Ingest", "PPShared"]),
         .testTarget(name: "IngestTests", dependencies: ["Ingest", "PPShared"]),
 
@@ -71,7 +87,8 @@ let package = Package(
         // The fuzz targets' entries (Tests/FuzzTests/Entries, built with libFuzzer by fuzz/build.sh) replayed on
         // the crashes found and the hand seeds.
         .testTarget(
-            name: "FuzzTests", dependencies: ["PPShared", "CardCheck", "Extract", "Pages"], exclude: ["Regressions"]),
+            name: "FuzzTests", dependencies: ["PPShared", "CardCheck", "Extract", "Pages", "EInvoiceXML"],
+            exclude: ["Regressions"]),
         // Runs the built tools on Tests/Golden/<tool>/<case>/ and compares bytes.
         .testTarget(name: "GoldenTests", dependencies: ["PPShared"]),
     ],

@@ -14,8 +14,14 @@ public final class DocumentAssembler {
 
     private var pages: [JSON] = []
     private var current: String?
+    /// `.auto`: a complete input is split into the bills it holds (`StackSplit`), one document each.
+    public let split: SplitMode
 
-    public init() {}
+    public init(split: SplitMode = .none) { self.split = split }
+
+    private func complete(_ pages: [JSON]) -> [Output] {
+        split == .auto ? StackSplit.split(pages).map { .document($0) } : [.document(pages)]
+    }
 
     /// Feeds one record; returns what is complete after it, in order.
     public func add(_ record: JSON) -> [Output] {
@@ -23,7 +29,7 @@ public final class DocumentAssembler {
         if record.isErrorRecord || record["kind"]?.stringValue != "page" {
             // An error about the document being assembled ends it first, to keep order.
             if !pages.isEmpty, record["doc"]?.stringValue != current {
-                out.append(.document(pages))
+                out += complete(pages)
                 pages = []
                 current = nil
             }
@@ -32,13 +38,19 @@ public final class DocumentAssembler {
         }
         let doc = record["doc"]?.stringValue ?? record["source"]?.stringValue ?? ""
         if !pages.isEmpty, doc != current {
-            out.append(.document(pages))
+            out += complete(pages)
             pages = []
         }
         current = doc
         pages.append(record)
-        if let p = DocumentProcessor.pageNumber(record), let n = record["pages"]?.int(in: DocumentProcessor.pageNumbers), p >= n {
-            out.append(.document(pages))
+        let lastPage =
+            DocumentProcessor.pageNumber(record).map { p in
+                record["pages"]?.int(in: DocumentProcessor.pageNumbers).map { p >= $0 } ?? false
+            }
+            ?? false
+        // An e-invoice without a PDF is one record, with no page number.
+        if lastPage || record["media"]?.stringValue == "xml" {
+            out += complete(pages)
             pages = []
             current = nil
         }
@@ -51,7 +63,7 @@ public final class DocumentAssembler {
             pages = []
             current = nil
         }
-        return pages.isEmpty ? [] : [.document(pages)]
+        return pages.isEmpty ? [] : complete(pages)
     }
 }
 
@@ -121,7 +133,10 @@ public struct DocumentProcessor: Sendable {
             for (k, v) in o where !Self.pageKeys.contains(k) { record[k] = v }
         }
         record["kind"] = "document"
-        record["pages"] = .int(first["pages"]?.int(in: Self.pageNumbers) ?? pages.count)
+        record["pages"] = .int(
+            first["media"]?.stringValue == "xml" ? 0 : first["pages"]?.int(in: Self.pageNumbers) ?? pages.count)
+        // One bill of a split stack (`split`, from --split auto): its own pages.
+        if let part = first["split"]?["pages"]?.int(in: Self.pageNumbers) { record["pages"] = .int(part) }
         let (lines, truncated) = Self.text(of: pages)
         let attachments = pages.flatMap { $0["attachments"]?.arrayValue ?? [] }
         let einvoice = EInvoice.fromAttachments(attachments)
@@ -142,7 +157,12 @@ public struct DocumentProcessor: Sendable {
         extractor.model = model
         extractor.explain = explain
         extractor.maxCandidates = maxCandidates
-        let extraction = extractor.extract(lines: lines, einvoice: einvoice, codes: codes)
+        // An e-invoice without a PDF (pp-ingest's "media":"xml") has no page: its XML is the document.
+        let xmlOnly = first["media"]?.stringValue == "xml"
+        if xmlOnly, einvoice == nil { return Self.unreadableEInvoice(first, record) }
+        let extraction =
+            xmlOnly && einvoice != nil
+            ? extractor.extractEInvoiceOnly(einvoice!) : extractor.extract(lines: lines, einvoice: einvoice, codes: codes)
         if !codes.isEmpty {
             record["payment_codes"] = .array(codes.map { .string($0.0.format) })
             record["payment_code_checks"] = PaymentCode.report(codes)
@@ -161,7 +181,7 @@ public struct DocumentProcessor: Sendable {
         }
         record["candidates"] = .object(cands)
         record["best"] = BestValues.of(candidates: record["candidates"], paymentExpected: extraction.paymentExpected)
-        record["warnings"] = .array(Self.warnings(of: pages, noText: lines.isEmpty) + truncated.map { $0.warning })
+        record["warnings"] = .array(Self.warnings(of: pages, noText: lines.isEmpty && !xmlOnly) + truncated.map { $0.warning })
         return .object(record)
     }
 }

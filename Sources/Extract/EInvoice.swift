@@ -1,9 +1,6 @@
+import EInvoiceXML
 import Foundation
 import PPShared
-
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
 
 /// The payment facts of an embedded e-invoice: Factur-X / ZUGFeRD (UN/CEFACT CII, also ZUGFeRD 1.0)
 /// and XRechnung in either CII or UBL syntax. Elements are matched by local name and parent path,
@@ -23,24 +20,27 @@ public struct EInvoice: Sendable, Equatable {
     public var meansCodes: [String] = []
     public var invoiceNumber: String?
     public var syntax: String = "cii"
+    /// The totals the amount due is made of, for checking that they add up (`EInvoiceConsistency`).
+    public var taxExclusive: String?
+    public var taxAmounts: [String] = []
+    public var prepaid: String?
+    public var rounding: String?
+    /// Syntax, invoice or credit note, and the specification claimed (nil when the root's namespace is
+    /// not UBL's or CII's).
+    public var kind: EInvoiceKind?
 
-    /// Parses XML bytes; nil when it is not an invoice we understand.
+    /// Parses XML bytes (libxml2, `XMLLeaves`); nil when it is not an invoice we understand.
     public static func parse(_ data: Data) -> EInvoice? {
-        guard EInvoiceInput.isParsable(data) else { return nil }  // XMLParser would trap on it
-        let reader = PathCollector()
-        let parser = XMLParser(data: data)
-        parser.shouldProcessNamespaces = true
-        parser.delegate = reader
-        guard parser.parse() else { return nil }
+        guard let xml = try? XMLLeaves.read(data) else { return nil }
+        return parse(xml)
+    }
+
+    /// The payment facts of a document already read.
+    public static func parse(_ xml: XMLLeaves) -> EInvoice? {
         var e = EInvoice()
-        let items = reader.items
-        func first(_ suffixes: [String]) -> String? {
-            for suffix in suffixes {
-                if let hit = items.first(where: { $0.path.hasSuffix(suffix) && !$0.text.isEmpty }) { return hit.text }
-            }
-            return nil
-        }
-        let root = reader.root
+        let items = xml.items
+        func first(_ suffixes: [String]) -> String? { xml.first(suffixes) }
+        let root = xml.root
         if root == "Invoice" || root == "CreditNote" {
             e.syntax = "ubl"
             e.payeeIBAN = first(["/PaymentMeans/PayeeFinancialAccount/ID"])
@@ -59,8 +59,14 @@ public struct EInvoice: Sendable, Equatable {
             e.typeCode = root == "CreditNote" ? "381" : first(["/InvoiceTypeCode"])
             e.meansCodes = items.filter { $0.path.hasSuffix("/PaymentMeans/PaymentMeansCode") }.map(\.text)
             e.invoiceNumber = first(["/Invoice/ID", "/CreditNote/ID"])
+            e.taxExclusive = first(["/LegalMonetaryTotal/TaxExclusiveAmount"])
+            e.taxAmounts = xml.all("/\(root)/TaxTotal/TaxAmount")
+            e.prepaid = first(["/LegalMonetaryTotal/PrepaidAmount"])
+            e.rounding = first(["/LegalMonetaryTotal/PayableRoundingAmount"])
         } else if root == "CrossIndustryInvoice" || root == "CrossIndustryDocument" {
-            e.payeeIBAN = first(["/PayeePartyCreditorFinancialAccount/IBANID"])
+            e.payeeIBAN = first([
+                "/PayeePartyCreditorFinancialAccount/IBANID", "/PayeePartyCreditorFinancialAccount/ProprietaryID",
+            ])
             e.payerIBAN = first(["/PayerPartyDebtorFinancialAccount/IBANID"])
             e.bic = first(["/PayeeSpecifiedCreditorFinancialInstitution/BICID"])
             e.amountDue = first([
@@ -82,6 +88,10 @@ public struct EInvoice: Sendable, Equatable {
             e.typeCode = first(["ExchangedDocument/TypeCode", "HeaderExchangedDocument/TypeCode"])
             e.meansCodes = items.filter { $0.path.hasSuffix("/SpecifiedTradeSettlementPaymentMeans/TypeCode") }.map(\.text)
             e.invoiceNumber = first(["ExchangedDocument/ID", "HeaderExchangedDocument/ID"])
+            e.taxExclusive = first(["MonetarySummation/TaxBasisTotalAmount"])
+            e.taxAmounts = xml.all("MonetarySummation/TaxTotalAmount")
+            e.prepaid = first(["MonetarySummation/TotalPrepaidAmount"])
+            e.rounding = first(["MonetarySummation/RoundingAmount"])
             if let d = e.dueDate, d.count == 8, d.allSatisfy({ $0.isNumber }) {
                 let a = Array(d)
                 e.dueDate = String(a[0..<4]) + "-" + String(a[4..<6]) + "-" + String(a[6..<8])
@@ -89,6 +99,7 @@ public struct EInvoice: Sendable, Equatable {
         } else {
             return nil
         }
+        e.kind = EInvoiceKind(xml)
         return e
     }
 
@@ -102,32 +113,5 @@ public struct EInvoice: Sendable, Equatable {
             if let e = parse(data) { return e }
         }
         return nil
-    }
-}
-
-/// Collects (path of local names, text) for every element with text.
-final class PathCollector: NSObject, XMLParserDelegate {
-    var stack: [String] = []
-    var text = ""
-    var items: [(path: String, text: String)] = []
-    var root = ""
-
-    func parser(
-        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
-        attributes: [String: String] = [:]
-    ) {
-        let local = elementName.split(separator: ":").last.map(String.init) ?? elementName
-        if stack.isEmpty { root = local }
-        stack.append(local)
-        text = ""
-    }
-
-    func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
-
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
-        let t = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if !t.isEmpty { items.append(("/" + stack.joined(separator: "/"), t)) }
-        text = ""
-        stack.removeLast()
     }
 }

@@ -7,13 +7,14 @@ public final class PageRecordSource {
     private var inputIndex = 0
     private var reader: JSONLinesReader?
     private var readerName = ""
-    private let assembler = DocumentAssembler()
+    private let assembler: DocumentAssembler
     private var pending: [DocumentAssembler.Output] = []
     private let beforeBlockingRead: () throws -> Void
     public private(set) var failedInputs: [ToolError] = []
 
-    public init(inputs: [String], beforeBlockingRead: @escaping () throws -> Void = {}) {
+    public init(inputs: [String], split: SplitMode = .none, beforeBlockingRead: @escaping () throws -> Void = {}) {
         self.inputs = inputs.isEmpty ? ["-"] : inputs
+        self.assembler = DocumentAssembler(split: split)
         self.beforeBlockingRead = beforeBlockingRead
     }
 

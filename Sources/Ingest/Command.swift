@@ -5,7 +5,7 @@ import PPShared
 public enum IngestCommand {
     public static let spec = CommandSpec(
         name: "pp-ingest",
-        summary: "open PDFs and images, write one page record per page (JSON Lines)",
+        summary: "open PDFs, images, XML e-invoices, e-mails, ZIPs and office files, write one page record per page (JSON Lines)",
         usage: [
             "pp-ingest [options] FILE|FOLDER...",
             "pp-ingest [options] -              (records with \"source\", or one path per line, on stdin)",
@@ -20,6 +20,7 @@ public enum IngestCommand {
             .value("password", "PW", help: "user password for encrypted PDFs (better: PP_PDF_PASSWORD)"),
             .value("image-dpi", "N", help: "resolution assumed for images that state none (default 300)"),
             .flag("no-codes", help: "do not read QR, PDF417, Data Matrix and Aztec codes on the pages"),
+            .value("office-timeout", "S", help: "seconds LibreOffice may take to convert a .docx/.xlsx/.odt/.ods (default 120)"),
             .value("jobs", short: "j", "N", help: "pages worked on in parallel (default: all cores)"),
         ] + ProgressRule.options,
         examples: [
@@ -29,6 +30,11 @@ public enum IngestCommand {
             ("pp-ingest --raster --color --thumbnails 200 scan.pdf", "render every page in colour, with thumbnails"),
             ("pp-pages a.pdf --delete 2 -o b.pdf | pp-ingest -", "ingest what pp-pages wrote"),
             ("pp-ingest --no-codes bills/", "skip reading payment codes (a little faster on pages with none)"),
+            ("pp-ingest xrechnung/*.xml | pp-extract", "XML e-invoices without a PDF (UBL 2.1, CII): one record each"),
+            (
+                "pp-ingest inbox.mbox mail.eml | pp-ocr | pp-extract",
+                "every attachment of every mail, each with its mail's headers"
+            ),
         ],
         notes: """
             Page records carry "lines" (words and boxes in PDF points, origin top-left) when the PDF
@@ -37,7 +43,17 @@ public enum IngestCommand {
             a rerun or an interrupted batch is cheap. Attachments (e.g. Factur-X XML) are listed on
             the first page record and saved to the work folder. QR, Micro QR, PDF417, Data Matrix and
             Aztec codes found on a page are in its "codes" (type, text exactly as encoded, box in
-            points), read with zxing-cpp.
+            points), read with zxing-cpp. An XML e-invoice on its own (UBL 2.1 Invoice or CreditNote,
+            UN/CEFACT CII: XRechnung, Peppol BIS, Factur-X/ZUGFeRD XML) is one record with "media":"xml",
+            "pages":0 and the file itself in "attachments", its syntax and specification recognised; XML
+            with a DTD (external entities, entity bombs) is refused as an error record. E-mails (.eml,
+            mbox) and ZIP archives: each attachment or file in them is an input of its own, its source
+            named "mail.eml#2:bill.pdf" (the second mail's bill.pdf) or "bills.zip:a.pdf", and the
+            records of a mail's attachments carry "mail" (number, from, subject, date, message_id).
+            A mail with nothing to read, a ZIP bomb or a mail of thousands of parts is an error record.
+            Office documents (.docx, .xlsx, .odt, .ods) are converted to PDF by LibreOffice (headless, a
+            private profile, --office-timeout) and read as that PDF; without LibreOffice they are error
+            records naming the Debian packages to install.
             """)
 
     /// Builds the options from the parsed command line and environment.
@@ -55,6 +71,7 @@ public enum IngestCommand {
         o.password = args.value("password") ?? environment["PP_PDF_PASSWORD"]
         o.imageDPI = try args.int("image-dpi", default: 300, in: 10...2400)
         o.codes = !args.has("no-codes")
+        o.officeTimeout = try args.int("office-timeout", default: 120, in: 1...3600)
         return o
     }
 
@@ -72,7 +89,7 @@ public enum IngestCommand {
         let stdin = operands.contains("-") ? LineReader(standardInputNamed: "stdin") : nil
         let inputs = InputStream(operands: operands, stdin: stdin, workFolder: options.workFolder)
         inputs.onEmptyFolder = { folder in
-            diagnostics.warning("'\(folder)' holds no PDF or image file (\(InputStream.supportedKinds))")
+            diagnostics.warning("'\(folder)' holds no file pp-ingest reads (\(InputStream.supportedKinds))")
         }
         _ = inputs.planAll()
         let sink = OutputSink(autoFlush: true)
@@ -83,6 +100,7 @@ public enum IngestCommand {
         var inFlightIndex = 0
         var tasks: [PageTask] = []
         var taskIndex = 0
+        var more: (() -> [PageTask]?)?
         var errors = 0
 
         let map = OrderedParallelMap<PageTask, PageOutput>(jobs: jobs) {
@@ -99,10 +117,15 @@ public enum IngestCommand {
                     while taskIndex == tasks.count {
                         tasks.removeAll(keepingCapacity: true)
                         taskIndex = 0
+                        // The further mails of an mbox, one at a time, before the next input.
+                        if let next = more {
+                            if let batch = next() { tasks = batch } else { more = nil }
+                            continue
+                        }
                         guard let event = try inputs.next() else { return nil }
                         switch event {
                         case .record(let record): tasks.append(.record(record))
-                        case .file(let item): tasks = planner.plan(item)
+                        case .file(let item): (tasks, more) = planner.planStreaming(item)
                         }
                     }
                     defer { taskIndex += 1 }

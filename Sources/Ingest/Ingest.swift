@@ -58,7 +58,26 @@ public struct Planner {
     public init(options: IngestOptions) { self.options = options }
 
     /// The page tasks of one input; a file that cannot be used yields one error record.
-    public func plan(_ item: InputItem) -> [PageTask] {
+    public func plan(_ item: InputItem) -> [PageTask] { plan(item, insideArchive: false) }
+
+    /// The page tasks of one input as far as they are known now, and, for an mbox, a source of the
+    /// rest, one mail at a time (nil when there is no more), so a mailbox of any size streams.
+    public func planStreaming(_ item: InputItem) -> (first: [PageTask], rest: (() -> [PageTask]?)?) {
+        var rest: (() -> [PageTask]?)?
+        let first = planFirst(item, insideArchive: false, rest: &rest)
+        return (first, rest)
+    }
+
+    /// `insideArchive`: the item is a file of a ZIP archive (which may not open another).
+    func plan(_ item: InputItem, insideArchive: Bool) -> [PageTask] {
+        var rest: (() -> [PageTask]?)?
+        var tasks = planFirst(item, insideArchive: insideArchive, rest: &rest)
+        while let more = rest?() { tasks += more }
+        return tasks
+    }
+
+    /// The tasks known now; `rest` is set when more follow (the further mails of an mbox).
+    private func planFirst(_ item: InputItem, insideArchive: Bool, rest: inout (() -> [PageTask]?)?) -> [PageTask] {
         var base = item.base
         base["kind"] = "page"
         base["source"] = .string(item.source)
@@ -74,7 +93,7 @@ public struct Planner {
             return failure("not_found", "cannot open '\(item.source)': no such file or directory")
         }
         if isDir.boolValue {
-            return failure("empty_folder", "'\(item.source)' holds no PDF or image file (\(InputStream.supportedKinds))")
+            return failure("empty_folder", "'\(item.source)' holds no file pp-ingest reads (\(InputStream.supportedKinds))")
         }
         guard let digest = sha256(path: item.path) else {
             return failure("cannot_read", "cannot read '\(item.source)': \(systemErrorText(errno))")
@@ -97,17 +116,27 @@ public struct Planner {
             let info = DocumentInfo(
                 item: item, media: .image, doc: doc, pages: header.frames, attachments: nil, header: header, warnings: [])
             return (0..<header.frames).map { .page(info, index: $0) }
+        case .xml:
+            return planXML(item, doc: doc, failure: failure)
+        case .mail(let mbox):
+            let (first, more) = planMail(item, doc: doc, mbox: mbox, insideArchive: insideArchive)
+            rest = more
+            return first
+        case .zip:
+            return planZip(item, doc: doc, insideArchive: insideArchive)
+        case .office:
+            return planOffice(item, doc: doc, failure: failure)
         case .empty:
             return failure("empty_file", "'\(item.source)' is empty", doc: doc)
         case .unknown:
             return failure(
                 "unsupported_format",
-                "'\(item.source)' is neither a PDF nor an image pp-ingest reads (PNG, JPEG, TIFF, BMP, PNM, WebP)",
+                "'\(item.source)' is none of the files pp-ingest reads (\(InputStream.supportedKinds))",
                 doc: doc)
         }
     }
 
-    private func planPDF(_ item: InputItem, doc: String, failure: (String, String, String?) -> [PageTask]) -> [PageTask] {
+    func planPDF(_ item: InputItem, doc: String, failure: (String, String, String?) -> [PageTask]) -> [PageTask] {
         let pdf: PDFDocument
         do throws(PDFOpenFailure) {
             pdf = try PDFDocument.open(path: item.path, password: options.password)
@@ -164,7 +193,7 @@ public struct Planner {
                         "mime": .string(Self.mime(name: a.name, path: path)),
                     ]
                     if let d = a.description { o["description"] = .string(d) }
-                    if let format = Self.einvoiceFormat(path: path) { o["einvoice"] = .string(format) }
+                    o.merge(Self.einvoiceKeys(path: path)) { a, _ in a }
                     return .object(o)
                 })
         }
@@ -203,18 +232,11 @@ public struct Planner {
         }
     }
 
-    /// "cii" (Factur-X, ZUGFeRD, XRechnung CII) or "ubl" when the attachment is an e-invoice XML.
-    static func einvoiceFormat(path: String) -> String? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: 1 << 16) else { return nil }
-        let head = String(decoding: data, as: UTF8.self)
-        if head.contains("CrossIndustryInvoice") || head.contains("CrossIndustryDocument") { return "cii" }
-        if head.contains("urn:oasis:names:specification:ubl:schema:xsd:Invoice") || head.contains("<Invoice") { return "ubl" }
-        return nil
+    enum Sniffed {
+        case pdf, image, xml
+        case mail(mbox: Bool)
+        case zip, office, empty, unknown
     }
-
-    enum Sniffed { case pdf, image, empty, unknown }
 
     /// The kind of file from its first bytes (a PDF may have junk before "%PDF", poppler allows 1 KB).
     func sniff(path: String) -> Sniffed {
@@ -222,6 +244,14 @@ public struct Planner {
         defer { try? handle.close() }
         guard let data = try? handle.read(upToCount: 1024), !data.isEmpty else { return .empty }
         let b = [UInt8](data)
+        // A mail first: its text may quote "%PDF-".
+        let mail = Self.mailKind(b, path: path)
+        if mail.isMail { return .mail(mbox: mail.mbox) }
+        // A ZIP before a PDF: a stored (uncompressed) PDF in it shows "%PDF-" in the first bytes.
+        if b.starts(with: [0x50, 0x4B, 0x03, 0x04]) || b.starts(with: [0x50, 0x4B, 0x05, 0x06]) {
+            // .docx, .xlsx, .odt and .ods are ZIP packages: their name tells them apart.
+            return OfficeDocument.extensions.contains((path as NSString).pathExtension.lowercased()) ? .office : .zip
+        }
         if let range = data.range(of: Data("%PDF-".utf8)), range.lowerBound < 1024 { return .pdf }
         if b.count >= 4 {
             if b[0] == 0x89, b[1] == 0x50 { return .image }  // PNG
@@ -232,6 +262,7 @@ public struct Planner {
             if b.count >= 12, b[0] == 0x52, b[1] == 0x49, b[8] == 0x57, b[9] == 0x45 { return .image }  // RIFF WEBP
             if b[0] == 0x47, b[1] == 0x49, b[2] == 0x46 { return .image }  // GIF
         }
+        if Self.looksLikeXML(b, path: path) { return .xml }
         if (path as NSString).pathExtension.lowercased() == "pdf" { return .pdf }  // let poppler name the fault
         return .unknown
     }

@@ -41,11 +41,12 @@ public final class InputStream {
     public var onEmptyFolder: ((String) -> Void)?
 
     /// The kinds of file a folder walk picks up, for messages.
-    static let supportedKinds = "PDF, PNG, JPEG, TIFF, BMP, PNM, WebP"
+    static let supportedKinds = "PDF, PNG, JPEG, TIFF, BMP, PNM, WebP, XML e-invoice, e-mail, ZIP, DOCX, XLSX, ODT, ODS"
 
     /// File extensions a folder walk picks up.
     public static let supportedExtensions: Set<String> = [
-        "pdf", "png", "jpg", "jpeg", "jpe", "tif", "tiff", "bmp", "pnm", "pbm", "pgm", "ppm", "webp",
+        "pdf", "png", "jpg", "jpeg", "jpe", "tif", "tiff", "bmp", "pnm", "pbm", "pgm", "ppm", "webp", "xml", "eml", "mbox", "zip",
+        "docx", "xlsx", "odt", "ods",
     ]
 
     public init(operands: [String], stdin: LineReader? = nil, workFolder: String) {

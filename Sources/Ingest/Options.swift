@@ -22,6 +22,8 @@ public struct IngestOptions: Sendable {
     public var pngCompression: Int32 = 1
     /// Read QR, PDF417, Data Matrix and Aztec codes on every page ("codes"); --no-codes turns it off.
     public var codes = true
+    /// Seconds LibreOffice may take to convert one office document to PDF.
+    public var officeTimeout = 120
 
     public init() {}
 

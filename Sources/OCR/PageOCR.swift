@@ -80,6 +80,8 @@ public final class PageOCR {
 
     public static func needsOCR(_ record: JSON, force: Bool) -> Bool {
         guard record["kind"]?.stringValue == "page", !record.isErrorRecord else { return false }
+        // A stand-alone XML e-invoice (pp-ingest's "media":"xml", "pages":0) has no page to read.
+        if record["media"]?.stringValue == "xml" { return false }
         if force { return true }
         if let source = record["text_source"], !source.isNull { return false }
         return true

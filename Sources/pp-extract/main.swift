@@ -24,6 +24,9 @@ let extractSpec = CommandSpec(
                 "add per candidate its rule score, the points of each piece of evidence, the label phrase and the model's terms"
         ),
         .flag("no-model", help: "rank by the rule scores alone, without the fitted confidence model"),
+        .value(
+            "split", "none|auto",
+            help: "auto: split an input that holds several bills (a scanned stack) into one document per bill (default none)"),
         .flag("list-profiles", help: "print the shipped profiles (name and description) and exit"),
         .flag(
             "ocr-languages",
@@ -33,13 +36,16 @@ let extractSpec = CommandSpec(
         ("pp-ingest bills/*.pdf | pp-ocr | pp-extract --profile rs > payments.jsonl", "the whole pipeline on Serbian bills"),
         ("pp-extract --profile my-bank.json pages.jsonl", "a profile of your own (see Sources/Extract/Profiles/*.json)"),
         ("pp-extract eval --truth samples/truth.jsonl payments.jsonl", "accuracy and calibration against confirmed values"),
+        ("pp-ingest stack.pdf | pp-ocr | pp-extract --split auto", "a scan of several bills: one document per bill"),
     ],
     notes: """
         Reads page records (pp-ingest / pp-ocr), groups the pages of each document and writes one
         "kind":"document" record per document after its last page, with "candidates" per field
         (account, amount, reference, bic, payee, due_date, payment_code, currency), each sorted by
         confidence. Confidence >= 1500 means "use it"; docs/scoring.md explains the scoring.
-        Error records pass through unchanged. Profiles are looked up in $PP_PROFILES, beside the
+        With --split auto, an input whose pages hold several bills (page numbering
+        restarting, a new letterhead or account, a payment slip closing a bill) gives one document per
+        bill, with "split": {part, parts, page_range, pages, why}. Error records pass through unchanged. Profiles are looked up in $PP_PROFILES, beside the
         executable (pp_Extract.resources/Profiles) and in ../share/pp/profiles.
         """)
 
@@ -178,8 +184,12 @@ runTool(extractSpec, arguments: args) { parsed, diagnostics in
     var sawError = false
     // Before waiting for more input, finish and write what is in flight, so a slow upstream still streams.
     var drainInFlight: (() throws -> Void)?
+    let splitName = parsed.value("split") ?? "none"
+    guard let split = SplitMode(rawValue: splitName) else {
+        throw ToolError.usage("--split takes none or auto, not '\(splitName)'")
+    }
     let source = PageRecordSource(
-        inputs: parsed.operands,
+        inputs: parsed.operands, split: split,
         beforeBlockingRead: {
             try drainInFlight?()
             try sink.flush()

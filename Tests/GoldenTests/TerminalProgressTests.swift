@@ -95,7 +95,7 @@ struct TerminalProgressTests {
         let warned = Self.screen(
             try Self.onTerminal("\(ingest) \(Self.pdfs[1]) '\(empty)' \(Self.pdfs[2]) > /dev/null", status: 3))
         #expect(warned.count == 2, "\(warned)")
-        #expect(warned.first?.hasPrefix("pp-ingest: warning: '\(empty)' holds no PDF") == true)
+        #expect(warned.first?.hasPrefix("pp-ingest: warning: '\(empty)' holds no file pp-ingest reads") == true)
         #expect(warned.last.map(Self.withoutTimes) == "pp-ingest: 6 pages, 3 documents in T")
         let quiet = try Self.onTerminal("\(ingest) \(Self.pdfs[0]) | pp-extract --quiet > /dev/null")
         #expect(quiet.isEmpty, "\(quiet.debugDescription)")

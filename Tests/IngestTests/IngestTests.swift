@@ -295,8 +295,9 @@ struct InputTests {
         }
         #expect(!found.isEmpty)
         #expect(found == found.sorted())
-        #expect(found.allSatisfy { $0.hasSuffix(".pdf") })
-        #expect(!found.contains { $0.hasSuffix(".xml") })
+        // PDFs and the stand-alone e-invoice; README.md and the like are left out.
+        #expect(found.allSatisfy { $0.hasSuffix(".pdf") || $0.hasSuffix(".xml") })
+        #expect(found.contains { $0.hasSuffix("einvoice-facturx.factur-x.xml") })
     }
 
     @Test func missingFileIsAnErrorRecordNamingIt() {

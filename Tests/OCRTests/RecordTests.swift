@@ -11,6 +11,8 @@ struct RecordTests {
         let records: [JSON] = [
             ["kind": "page", "text_source": "pdf", "image": ["path": "nowhere.png"], "customer_id": 7],
             ["kind": "page", "text_source": "ocr", "lines": []],
+            // A stand-alone XML e-invoice has no page to read.
+            ["kind": "page", "media": "xml", "pages": 0, "attachments": [["path": "a.xml", "einvoice": "ubl"]]],
             ["kind": "document", "doc": "sha256:00"],
             ["kind": "page", "state": "error", "error": ["tool": "pp-ingest", "code": "pdf_damaged", "message": "x"]],
             ["something": ["else": [1, .number("2.50")]]],
@@ -25,6 +27,7 @@ struct RecordTests {
         #expect(forced.needsOCR(["kind": "page", "text_source": "pdf"]))
         #expect(!forced.needsOCR(["kind": "page", "state": "error"]))
         #expect(!forced.needsOCR(["kind": "document"]))
+        #expect(!forced.needsOCR(["kind": "page", "media": "xml", "pages": 0]))
     }
 
     @Test func missingAndBadImagesBecomeErrorRecords() throws {

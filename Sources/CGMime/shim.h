@@ -1,0 +1,2 @@
+#include <gmime/gmime.h>
+#include <fcntl.h>
