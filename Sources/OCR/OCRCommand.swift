@@ -15,7 +15,11 @@ public enum OCRCommand {
             .value(
                 "lang", short: "l", "LANGS",
                 help: "tesseract languages joined by '+', e.g. srp_latn+deu+eng; auto (default): per page, by script and words"),
-            .value("psm", "N", help: "tesseract page segmentation mode 1, 3-13 (default 3: automatic)"),
+            .value(
+                "psm", "N",
+                help:
+                    "tesseract page segmentation mode 1, 3-13 (default 3: automatic; a page 1.6 times as high as wide is also read as one block, 6, and the reading that reads more is kept)"
+            ),
             .value("dpi", "N", help: "resolution of images that state none, or whose dpi pp-ingest assumed (default 300)"),
             .flag("no-deskew", help: "do not straighten skewed pages (default: straighten from 0.3 degrees)"),
             .flag("rotate-pages", help: "detect pages that are sideways or upside down (OSD) and turn them"),

@@ -151,8 +151,14 @@ public final class PageOCR {
         // A turn OSD suggests but was not trusted with is kept in reserve: see `readTurned`.
         let spareTurn = options.auto != nil && !options.rotatePages ? osd.flatMap { $0.clockwiseTurn == 0 ? nil : $0 } : nil
         let spare = spareTurn == nil ? nil : copy pix
+        let oneColumn = isTall(width: width, height: height) ? copy pix : nil
         var turnedAfterReading = false
         var page = try read(consume pix, dpi: dpi, osd: osd, deadline: deadline, what: what, ocr: &ocr)
+        if let oneColumn,
+            let block = try readAsOneBlock(oneColumn, dpi: dpi, than: page, deadline: deadline, what: what, ocr: &ocr)
+        {
+            page = block
+        }
         if let spare, let spareTurn, Self.worthTurning(detected: ocr["detected"], meanConf: page.meanConf),
             let turned = try readTurned(spare, by: spareTurn, dpi: dpi, than: page, deadline: deadline, what: what, ocr: &ocr)
         {

@@ -1,3 +1,4 @@
+import CTesseract
 import PPShared
 import PixImage
 
@@ -80,5 +81,30 @@ extension PageOCR {
             return nil
         }
         return try orientationEngine().detectOrientation(pix, dpi: dpi)
+    }
+
+    /// A page at least `tallRatio` times as high as wide (a till receipt, a slip) is one column, and
+    /// tesseract's automatic layout often splits it into blocks it then misreads or drops. Such a page
+    /// is read once more as one block of text (PSM 6), and that reading kept when it reads more
+    /// characters confidently. Only under the automatic segmentation (--psm 3), only on such pages.
+    func readAsOneBlock(
+        _ pix: consuming PixImage, dpi: Int, than first: RecognizedPage, deadline: UInt64?, what: String,
+        ocr: inout [String: JSON]
+    ) throws(ToolError) -> RecognizedPage? {
+        guard let languages = ocr["lang"]?.stringValue else { return nil }
+        let engine = try engine(for: languages)
+        guard let page = engine.recognize(consume pix, dpi: dpi, deadline: deadline, mode: PSM_SINGLE_BLOCK) else {
+            throw timeoutError(what)
+        }
+        try checkDeadline(deadline, what: what)
+        guard page.confidentCharacters > first.confidentCharacters else { return nil }
+        ocr["psm"] = .int(Int(PSM_SINGLE_BLOCK.rawValue))
+        return page
+    }
+
+    static let tallRatio = 1.6
+
+    func isTall(width: Int, height: Int) -> Bool {
+        options.pageSegMode == Int(PSM_AUTO.rawValue) && Double(height) >= Self.tallRatio * Double(width)
     }
 }

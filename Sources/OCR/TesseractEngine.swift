@@ -35,6 +35,12 @@ struct PageOrientation {
 struct RecognizedPage {
     var lines: [OCRLine]
     var meanConf: Int
+
+    /// Characters of the words read with a confidence of 60 or more: which of two readings of one page
+    /// read more of it (a mean would favour the reading that found little but found it well).
+    var confidentCharacters: Int {
+        lines.reduce(0) { sum, line in sum + line.words.reduce(0) { $0 + ($1.conf >= 60 ? $1.text.count : 0) } }
+    }
 }
 
 /// Debian's libtesseract runs its LSTM through OpenMP; with OpenMP's defaults the threads spin and a
@@ -114,12 +120,18 @@ public final class TesseractEngine {
     /// Recognizes `image` at `dpi`. With a `deadline` (monotonic ns) recognition stops between words once
     /// it has passed and nil is returned.
     /// The image is consumed: tesseract copies it, and the caller's copy is freed before recognition starts.
-    func recognize(_ image: consuming PixImage, dpi: Int, deadline: UInt64?) -> RecognizedPage? {
+    /// `mode` reads in that page segmentation instead of the engine's own.
+    func recognize(_ image: consuming PixImage, dpi: Int, deadline: UInt64?, mode: TessPageSegMode? = nil) -> RecognizedPage? {
         OpenMP.limitCurrentThread()
+        let engineMode = TessBaseAPIGetPageSegMode(api)
+        if let mode { TessBaseAPISetPageSegMode(api, mode) }
         TessBaseAPISetImage2(api, image.pix)
         _ = consume image
         TessBaseAPISetSourceResolution(api, Int32(dpi))
-        defer { TessBaseAPIClear(api) }
+        defer {
+            TessBaseAPIClear(api)
+            TessBaseAPISetPageSegMode(api, engineMode)
+        }
 
         var status: Int32
         if let deadline {
