@@ -8,8 +8,10 @@ struct SitePicture: Sendable {
     let height: Int
 }
 
-/// Writes the review site: `index.html`, `review.css`, `review.js`, `data/index.js` (the list), one
-/// `data/d<N>.js` per document (loaded when its page opens) and the page pictures in `img/`.
+/// Writes the review site: `index.html`, `review.css`, `review.js`, `data/index.js` (the list),
+/// `data/docs-<K>.js` with the pages of `chunk` documents each (loaded when one of them opens) and the
+/// page pictures in `img/`. Documents go by the chunk rather than one file each: every file is written
+/// whole (fsync and rename), which costs about as much as the writing itself.
 ///
 /// The data travel as `<script src>` files rather than JSON to fetch: a page opened from file:// may
 /// load scripts beside it in every browser, but may not fetch files.
@@ -23,6 +25,8 @@ public struct SiteWriter {
 
     /// Files the writer owns in a site folder; a folder holding other files is not overwritten.
     static let marker = "review.js"
+    /// Documents per data file (review.js computes the same file from a document's number).
+    static let chunk = 50
 
     let folder: String
 
@@ -33,6 +37,7 @@ public struct SiteWriter {
         var report = Report()
         var pictures = PictureStore(folder: folder)
         var index: [JSON] = []
+        var pending: [JSON] = []
         for entry in entries {
             var shown: [SitePicture?] = []
             for view in entry.pageViews {
@@ -44,8 +49,12 @@ public struct SiteWriter {
                 }
             }
             index.append(entry.indexItem(thumbnail: shown.first??.path))
-            try writeData("d\(entry.number).js", call: "document", entry.pageData(pictures: shown))
+            pending.append(entry.pageData(pictures: shown))
             report.documents += 1
+            if entry.number % Self.chunk == 0 || entry.number == entries.count {
+                try writeData("docs-\((entry.number - 1) / Self.chunk).js", call: "documents", .array(pending))
+                pending = []
+            }
         }
         report.pictures = pictures.count
         try writeData("index.js", call: "index", .array(index))

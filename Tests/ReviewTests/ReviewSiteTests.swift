@@ -61,13 +61,13 @@ import Testing
         let entries = [ReviewEntry(number: 1, record: Self.document(source: "<b>bill</b>.pdf", payee: payee, thumbnail: nil))]
         let report = try SiteWriter(folder: dir + "/site").write(entries)
         #expect(report.documents == 1 && report.missing.count == 1)  // no picture named: said, not fatal
-        let data = try String(contentsOfFile: dir + "/site/data/d1.js", encoding: .utf8)
+        let data = try String(contentsOfFile: dir + "/site/data/docs-0.js", encoding: .utf8)
         let index = try String(contentsOfFile: dir + "/site/data/index.js", encoding: .utf8)
         for text in [data, index] { #expect(!text.contains("<")) }
         #expect(data.contains("\\u003cscript>alert('pp')\\u003c/script>"))
         // The value survives whole: the data decode back to the payee as written.
-        let json = String(data.dropFirst("ppReview.document(".count).dropLast(3))
-        let decoded = try JSON.parse(json)
+        let json = String(data.dropFirst("ppReview.documents(".count).dropLast(3))
+        let decoded = try #require(try JSON.parse(json).arrayValue?.first)
         #expect(decoded["fields"]?["payee"]?.arrayValue?.first?["value"]?.stringValue == payee)
         // The script writes document text only as text: no HTML parsing anywhere.
         for sink in ["innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(", "new Function"] {
@@ -96,7 +96,7 @@ import Testing
         let entries = (1...3).map { ReviewEntry(number: $0, record: Self.document(source: "\($0).pdf", thumbnail: thumb)) }
         let report = try SiteWriter(folder: dir + "/site").write(entries)
         #expect(report.pictures == 1 && report.missing.isEmpty)
-        let data = try String(contentsOfFile: dir + "/site/data/d3.js", encoding: .utf8)
+        let data = try String(contentsOfFile: dir + "/site/data/docs-0.js", encoding: .utf8)
         #expect(data.contains("\"path\":\"img/1.png\""))
         #expect(FileManager.default.fileExists(atPath: dir + "/site/img/1.png"))
     }
