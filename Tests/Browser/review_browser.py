@@ -2,7 +2,7 @@
 """The review site of `pp-extract review` in a real browser (headless Chromium, Selenium).
 
     review_browser.py --bin .build/release --results R.jsonl --pages P.jsonl --truth samples/truth.jsonl --work DIR
-    review_browser.py --screenshot OUT.png --site DIR [--doc N]     (make review-demo: one document page)
+    review_browser.py --screenshot OUT.png --site DIR [--doc N | --results R.jsonl --source S]   (make review-demo)
 
 The test builds the site from the samples' results, then: opens a site of 1,000 documents and times it;
 checks that every top candidate's box is drawn where the record puts it and sits on the words of the page
@@ -311,7 +311,11 @@ def screenshot(args):
     driver = browser(downloads)
     try:
         open_site(driver, args.site)
-        open_document(driver, args.doc)
+        number = args.doc
+        if args.source and args.results:
+            sources = [r.get("source") for r in read_jsonl(args.results)]
+            number = sources.index(args.source) + 1 if args.source in sources else 1
+        open_document(driver, number)
         time.sleep(0.5)  # the page pictures
         height = driver.execute_script("return document.body.scrollHeight")
         driver.set_window_size(1400, min(max(height, 1000), 2400))
@@ -330,6 +334,7 @@ def main():
     parser.add_argument("--screenshot")
     parser.add_argument("--site")
     parser.add_argument("--doc", type=int, default=1)
+    parser.add_argument("--source", help="with --screenshot and --results: the document to show")
     args = parser.parse_args()
     if args.screenshot:
         screenshot(args)
