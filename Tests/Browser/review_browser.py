@@ -177,6 +177,30 @@ def injected_payee(driver, binary, results, work):
     driver.find_element(By.ID, "f-payee").send_keys(Keys.ESCAPE)
 
 
+def hover_and_keys(driver, results):
+    """Pointing at a box lists the field's candidates and outlines the alternatives; arrow keys move on."""
+    number, record = next((n, r) for n, r in enumerate(results, start=1)
+                          if r.get("kind") == "document" and len([c for c in r["candidates"]["amount"] if c.get("box")]) > 1)
+    open_document(driver, number)
+    box = driver.find_element(By.CSS_SELECTOR, '.box.top[data-field="amount"]')
+    ActionChains(driver).move_to_element(box).perform()
+    WebDriverWait(driver, 5).until(lambda d: d.find_element(By.ID, "tip").is_displayed())
+    listed = driver.find_elements(By.CSS_SELECTOR, "#tip li")
+    alternatives = [b for b in driver.find_elements(By.CSS_SELECTOR, '.box.alt[data-field="amount"]') if b.is_displayed()]
+    check(len(listed) == len(record["candidates"]["amount"]) and listed[0].text.startswith(record["candidates"]["amount"][0]["value"]),
+          "pointing at the amount's box lists its %d candidates, the top one first" % len(listed))
+    check(len(alternatives) >= 1, "... and outlines its %d alternatives on the page" % len(alternatives))
+    driver.find_element(By.ID, "doc-title").click()  # out of the form
+    ActionChains(driver).send_keys(Keys.ARROW_RIGHT).perform()
+    WebDriverWait(driver, 5).until(lambda d: d.execute_script("return location.hash") == "#/doc/%d" % (number + 1))
+    ActionChains(driver).key_down(Keys.ALT).send_keys(Keys.ARROW_LEFT).key_up(Keys.ALT).perform()
+    WebDriverWait(driver, 5).until(lambda d: d.execute_script("return location.hash") == "#/doc/%d" % number)
+    check(True, "→ opens the next document, Alt+← inside a field the previous one")
+    ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+    WebDriverWait(driver, 5).until(lambda d: d.find_element(By.ID, "list-view").is_displayed())
+    check(True, "Esc goes back to the list")
+
+
 def export(driver, downloads):
     target = os.path.join(downloads, "confirmed.jsonl")
     if os.path.exists(target):
@@ -317,6 +341,7 @@ def screenshot(args):
             number = sources.index(args.source) + 1 if args.source in sources else 1
         open_document(driver, number)
         time.sleep(0.5)  # the page pictures
+        driver.execute_script("window.scrollTo(0, 0)")
         height = driver.execute_script("return document.body.scrollHeight")
         driver.set_window_size(1400, min(max(height, 1000), 2400))
         driver.save_screenshot(args.screenshot)
@@ -352,6 +377,7 @@ def main():
         thousand(driver, args.bin, results, work)
         open_site(driver, site)
         boxes_on_words(driver, results, pages)
+        hover_and_keys(driver, results)
         injected_payee(driver, args.bin, results, work)
         correct_and_confirm(driver, args.bin, results, args.results, site, downloads)
         round_trip(driver, args.bin, results, args.results, site, downloads, args.truth, work)
