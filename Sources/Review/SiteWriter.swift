@@ -35,15 +35,16 @@ public struct SiteWriter {
     public func write(_ entries: [ReviewEntry]) throws(ToolError) -> Report {
         try prepareFolder()
         var report = Report()
-        var pictures = PictureStore(folder: folder)
+        let plan = PicturePlan(entries)
+        let pictures = plan.make(into: folder)
         var index: [JSON] = []
         var pending: [JSON] = []
-        for entry in entries {
+        for (number, entry) in entries.enumerated() {
             var shown: [SitePicture?] = []
-            for view in entry.pageViews {
-                do throws(ToolError) {
-                    shown.append(try pictures.picture(for: view, source: entry.source))
-                } catch {
+            for page in plan.pages[number] {
+                switch page.flatMap({ pictures[$0] }) {
+                case .success(let picture): shown.append(picture)
+                case .failure(let error):
                     shown.append(nil)
                     report.missing.append(error.message)
                 }
@@ -56,12 +57,27 @@ public struct SiteWriter {
                 pending = []
             }
         }
-        report.pictures = pictures.count
+        report.pictures = pictures.filter { (try? $0.get()) != nil }.count
         try writeData("index.js", call: "index", .array(index))
         try writeText("index.html", SiteFiles.html)
         try writeText("review.css", SiteFiles.css)
         try writeText(Self.marker, SiteScript.source)
+        let used =
+            pictures.compactMap { try? $0.get().path }
+            + (0...(max(0, entries.count - 1) / Self.chunk)).map { "data/docs-\($0).js" }
+        removeLeftovers(keeping: Set(used))
         return report
+    }
+
+    /// Pictures and data files of an earlier, larger site in this folder: nothing points at them any more.
+    private func removeLeftovers(keeping kept: Set<String>) {
+        for sub in ["data", "img"] {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder + "/" + sub)) ?? [] {
+                let path = sub + "/" + name
+                guard path != "data/index.js", !kept.contains(path), !name.hasPrefix(".") else { continue }
+                try? FileManager.default.removeItem(atPath: folder + "/" + path)
+            }
+        }
     }
 
     /// Makes the folder, or checks that an existing one is empty or an earlier review site.
@@ -101,39 +117,80 @@ public struct SiteWriter {
     }
 }
 
-/// The page pictures of a site: each source file once, named by the order it was first met.
-struct PictureStore {
-    let folder: String
-    private var known: [String: SitePicture] = [:]
-    var count: Int { known.count }
+/// The page pictures of a site: each source file once, named by the order it was first met, made on all
+/// cores (a PDF page rendered or a TIFF converted costs a tenth of a second or more; a copy next to nothing).
+struct PicturePlan {
+    /// Per document, per page: the index of its picture in `sources`, or why it has none.
+    let pages: [[Result<Int, ToolError>]]
+    /// The distinct pictures, with the page view that first named each (for the size it states).
+    let sources: [(source: PictureSource, view: JSON)]
 
-    init(folder: String) { self.folder = folder }
-
-    mutating func picture(for view: JSON, source: String?) throws(ToolError) -> SitePicture {
-        guard let from = PictureSource.of(view: view, source: source) else {
-            throw ToolError(
-                .record, code: "no_picture",
-                "page \(view["page"]?.intValue ?? 0) of '\(source ?? "?")': no thumbnail, image or PDF to show")
+    init(_ entries: [ReviewEntry]) {
+        var index: [PictureSource: Int] = [:]
+        var sources: [(source: PictureSource, view: JSON)] = []
+        pages = entries.map { entry in
+            entry.pageViews.map { view in
+                guard let from = PictureSource.of(view: view, source: entry.source) else {
+                    return .failure(
+                        ToolError(
+                            .record, code: "no_picture",
+                            "page \(view["page"]?.intValue ?? 0) of '\(entry.source ?? "?")': no thumbnail, image or PDF to show")
+                    )
+                }
+                if let known = index[from] { return .success(known) }
+                index[from] = sources.count
+                sources.append((from, view))
+                return .success(sources.count - 1)
+            }
         }
-        let key = "\(from)"
-        if let done = known[key] { return done }
-        let made: SitePicture
-        let number = known.count + 1
+        self.sources = sources
+    }
+
+    /// Copies or makes every picture into `folder`/img; one result per source, in order.
+    func make(into folder: String) -> [Result<SitePicture, ToolError>] {
+        let results = Results<Result<SitePicture, ToolError>>(count: sources.count, empty: .failure(ToolError.usage("")))
+        let sources = self.sources
+        DispatchQueue.concurrentPerform(iterations: sources.count) { i in
+            let made = Result { () throws(ToolError) -> SitePicture in
+                try Self.make(sources[i].source, view: sources[i].view, name: "img/\(i + 1)", folder: folder)
+            }
+            results.set(i, made)
+        }
+        return results.values
+    }
+
+    private static func make(_ from: PictureSource, view: JSON, name: String, folder: String) throws(ToolError) -> SitePicture {
         if let ext = from.browserReady {
-            let name = "img/\(number).\(ext)"
             guard let bytes = readFile(from.path) else {
                 throw ToolError(.record, code: "picture_missing", "cannot open page picture '\(from.path)'")
             }
-            try AtomicFile.write(bytes, to: folder + "/" + name)
+            try AtomicFile.write(bytes, to: folder + "/" + name + "." + ext)
             let size = view["thumbnail"]?["path"] != nil ? view["thumbnail"] : view["image"]
-            made = SitePicture(path: name, width: size?["width"]?.intValue ?? 0, height: size?["height"]?.intValue ?? 0)
-        } else {
-            let picture = try from.load()
-            let name = "img/\(number).png"
-            try picture.writePNG(to: folder + "/" + name)
-            made = SitePicture(path: name, width: picture.width, height: picture.height)
+            return SitePicture(
+                path: name + "." + ext, width: size?["width"]?.intValue ?? 0, height: size?["height"]?.intValue ?? 0)
         }
-        known[key] = made
-        return made
+        let picture = try from.load()
+        try picture.writePNG(to: folder + "/" + name + ".png")
+        return SitePicture(path: name + ".png", width: picture.width, height: picture.height)
+    }
+}
+
+/// Results filled in by worker threads, each slot by one of them; read once all are done.
+final class Results<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [Value]
+
+    init(count: Int, empty: Value) { slots = Array(repeating: empty, count: count) }
+
+    func set(_ index: Int, _ value: Value) {
+        lock.lock()
+        slots[index] = value
+        lock.unlock()
+    }
+
+    var values: [Value] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots
     }
 }

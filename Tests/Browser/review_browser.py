@@ -25,6 +25,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.support.ui import WebDriverWait
 
 CODE_EVIDENCE = {"epc-qr", "swiss-qr", "ips-qr", "hub3-pdf417", "upn-qr", "spayd", "spayd-invoice", "bysquare"}
@@ -179,26 +180,44 @@ def injected_payee(driver, binary, results, work):
 
 def hover_and_keys(driver, results):
     """Pointing at a box lists the field's candidates and outlines the alternatives; arrow keys move on."""
-    number, record = next((n, r) for n, r in enumerate(results, start=1)
-                          if r.get("kind") == "document" and len([c for c in r["candidates"]["amount"] if c.get("box")]) > 1)
+    def pick():
+        for n, r in enumerate(results, start=1):
+            if r.get("kind") != "document":
+                continue
+            tops = {f: (c[0].get("page"), tuple(c[0].get("box") or ())) for f, c in r["candidates"].items() if c}
+            for f in ("account", "reference", "amount", "due_date"):
+                cands = r["candidates"].get(f) or []
+                alone = f in tops and list(tops.values()).count(tops[f]) == 1
+                if alone and len([c for c in cands[1:] if c.get("box") and c.get("page") == cands[0].get("page")]):
+                    return n, r, f
+    number, record, field = pick()
     open_document(driver, number)
-    box = driver.find_element(By.CSS_SELECTOR, '.box.top[data-field="amount"]')
+    driver.find_element(By.ID, "doc-title").click()  # out of the form: its tip would cover the page
+    box = driver.find_element(By.CSS_SELECTOR, '.box.top[data-field="%s"]' % field)
     ActionChains(driver).move_to_element(box).perform()
     WebDriverWait(driver, 5).until(lambda d: d.find_element(By.ID, "tip").is_displayed())
     listed = driver.find_elements(By.CSS_SELECTOR, "#tip li")
-    alternatives = [b for b in driver.find_elements(By.CSS_SELECTOR, '.box.alt[data-field="amount"]') if b.is_displayed()]
-    check(len(listed) == len(record["candidates"]["amount"]) and listed[0].text.startswith(record["candidates"]["amount"][0]["value"]),
-          "pointing at the amount's box lists its %d candidates, the top one first" % len(listed))
+    alternatives = [b for b in driver.find_elements(By.CSS_SELECTOR, '.box.alt[data-field="%s"]' % field) if b.is_displayed()]
+    check(len(listed) == len(record["candidates"][field]) and listed[0].text.startswith(record["candidates"][field][0]["value"]),
+          "pointing at the %s's box lists its %d candidates, the top one first" % (field, len(listed)))
     check(len(alternatives) >= 1, "... and outlines its %d alternatives on the page" % len(alternatives))
-    driver.find_element(By.ID, "doc-title").click()  # out of the form
+    driver.find_element(By.ID, "doc-title").click()
     ActionChains(driver).send_keys(Keys.ARROW_RIGHT).perform()
-    WebDriverWait(driver, 5).until(lambda d: d.execute_script("return location.hash") == "#/doc/%d" % (number + 1))
+    moved = becomes(driver, lambda d: d.execute_script("return location.hash") == "#/doc/%d" % (number + 1))
     ActionChains(driver).key_down(Keys.ALT).send_keys(Keys.ARROW_LEFT).key_up(Keys.ALT).perform()
-    WebDriverWait(driver, 5).until(lambda d: d.execute_script("return location.hash") == "#/doc/%d" % number)
-    check(True, "→ opens the next document, Alt+← inside a field the previous one")
+    back = becomes(driver, lambda d: d.execute_script("return location.hash") == "#/doc/%d" % number and
+                   d.execute_script("return document.activeElement.id") == "f-account")
+    check(moved and back, "→ opens the next document, Alt+← inside a field the previous one")
     ActionChains(driver).send_keys(Keys.ESCAPE).perform()
-    WebDriverWait(driver, 5).until(lambda d: d.find_element(By.ID, "list-view").is_displayed())
-    check(True, "Esc goes back to the list")
+    check(becomes(driver, lambda d: d.find_element(By.ID, "list-view").is_displayed()), "Esc goes back to the list")
+
+
+def becomes(driver, condition):
+    try:
+        WebDriverWait(driver, 5).until(condition)
+        return True
+    except TimeoutException:
+        return False
 
 
 def export(driver, downloads):

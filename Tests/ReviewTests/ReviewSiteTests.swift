@@ -82,11 +82,16 @@ import Testing
         try Data("mine".utf8).write(to: URL(fileURLWithPath: dir + "/notes.txt"))
         #expect(throws: ToolError.self) { try SiteWriter(folder: dir).write([]) }
         #expect(try String(contentsOfFile: dir + "/notes.txt", encoding: .utf8) == "mine")
-        // An earlier site is replaced.
+        // An earlier site is replaced, and what it had more is removed.
         let site = dir + "/site"
-        _ = try SiteWriter(folder: site).write([])
-        _ = try SiteWriter(folder: site).write([])
+        let thumb = try Self.picture(in: dir)
+        let many = (1...60).map { ReviewEntry(number: $0, record: Self.document(source: "\($0).pdf", thumbnail: thumb)) }
+        _ = try SiteWriter(folder: site).write(many)
+        #expect(FileManager.default.fileExists(atPath: site + "/data/docs-1.js"))
+        _ = try SiteWriter(folder: site).write([ReviewEntry(number: 1, record: Self.document(source: "1.pdf", thumbnail: nil))])
         #expect(FileManager.default.fileExists(atPath: site + "/index.html"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: site + "/data").sorted() == ["docs-0.js", "index.js"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: site + "/img").isEmpty)
     }
 
     @Test func eachPictureIsCopiedOnce() throws {
