@@ -91,17 +91,26 @@ public struct BoxedPages: Sendable {
         cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
         cairo_set_font_size(cr, 7)
         let page = view["page"]?.intValue ?? 1
+        // A box two fields share (an amount and its currency) is drawn once, named for both.
+        var drawn: [(box: [Double], confidence: Int, names: [String])] = []
         for field in entry.candidateFields {
             guard let top = entry.candidates(field).first, top["page"]?.intValue == page,
                 let box = top["box"]?.arrayValue?.compactMap(\.doubleValue), box.count == 4
             else { continue }
-            let (r, g, b) = Self.colour(confidence: top["confidence"]?.intValue ?? 0)
+            if let same = drawn.firstIndex(where: { $0.box == box }) {
+                drawn[same].names.append(field)
+            } else {
+                drawn.append((box, top["confidence"]?.intValue ?? 0, [field]))
+            }
+        }
+        for (box, confidence, names) in drawn {
+            let (r, g, b) = Self.colour(confidence: confidence)
             cairo_set_source_rgb(cr, r, g, b)
             cairo_set_line_width(cr, 1.2)
             cairo_rectangle(cr, box[0] - 1, box[1] - 1, box[2] - box[0] + 2, box[3] - box[1] + 2)
             cairo_stroke(cr)
             cairo_move_to(cr, box[0], box[1] - 2)
-            cairo_show_text(cr, field)
+            cairo_show_text(cr, names.joined(separator: " · "))
         }
         cairo_surface_flush(out.surface)
         return out

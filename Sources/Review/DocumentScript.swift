@@ -39,16 +39,19 @@ enum DocumentScript {
             } else {
               frame.append(el("div", { class: "no-picture" }, "no picture of page " + p.page));
             }
+            const tags = {};  // a top box two fields share (an amount and its currency) is drawn once, named for both
             for (const f of d.field_order) {
               (d.fields[f] || []).forEach((c, rank) => {
                 if (!c.box || c.page !== p.page) return;
+                const key = c.box.join(",");
+                if (!rank && tags[key]) { tags[key].textContent += " · " + (LABELS[f] || f); return; }
                 const b = el("div", { class: "box conf-" + level(c.confidence) + (rank ? " alt" : " top"),
                   "data-field": f, "data-rank": rank });
                 b.style.left = (100 * c.box[0] / w) + "%";
                 b.style.top = (100 * c.box[1] / h) + "%";
                 b.style.width = (100 * (c.box[2] - c.box[0]) / w) + "%";
                 b.style.height = (100 * (c.box[3] - c.box[1]) / h) + "%";
-                if (!rank) b.append(el("span", { class: "tag" }, LABELS[f] || f));
+                if (!rank) b.append(tags[key] = el("span", { class: "tag" }, LABELS[f] || f));
                 b.addEventListener("mouseenter", () => showAlternatives(d, f, b));
                 b.addEventListener("mouseleave", hideAlternatives);
                 frame.append(b);
