@@ -64,8 +64,8 @@ public struct BoxedPages: Sendable {
     /// The page upright in its boxes' frame (the picture turned by `rotation` and `deskew_degrees` about its
     /// centre), then every top candidate's box on it, coloured by confidence, with the field's name.
     func draw(_ entry: ReviewEntry, view: JSON, on picture: CairoPicture) throws(ToolError) -> CairoPicture {
-        let size = view["size"]?.arrayValue?.compactMap(\.doubleValue) ?? []
-        let rotation = view["rotation"]?.intValue ?? 0
+        let size = PageGeometry.size(view) ?? []
+        let rotation = PageGeometry.rotation(view)
         let turned = rotation == 90 || rotation == 270
         let (w, h) =
             size.count == 2
@@ -80,7 +80,7 @@ public struct BoxedPages: Sendable {
         defer { cairo_destroy(cr) }
         cairo_save(cr)
         cairo_translate(cr, w * scale / 2, h * scale / 2)
-        cairo_rotate(cr, (Double(rotation) + (view["deskew_degrees"]?.doubleValue ?? 0)) * .pi / 180)
+        cairo_rotate(cr, (Double(rotation) + PageGeometry.deskew(view)) * .pi / 180)
         cairo_scale(cr, scale / pictureScale, scale / pictureScale)
         cairo_set_source_surface(cr, picture.surface, -Double(picture.width) / 2, -Double(picture.height) / 2)
         // Bilinear: cairo's default filter costs about a second per photo turned by a skew; this, a tenth.
@@ -95,7 +95,7 @@ public struct BoxedPages: Sendable {
         var drawn: [(box: [Double], confidence: Int, names: [String])] = []
         for field in entry.candidateFields {
             guard let top = entry.candidates(field).first, top["page"]?.intValue == page,
-                let box = top["box"]?.arrayValue?.compactMap(\.doubleValue), box.count == 4
+                let box = PageGeometry.box(top)
             else { continue }
             if let same = drawn.firstIndex(where: { $0.box == box }) {
                 drawn[same].names.append(field)

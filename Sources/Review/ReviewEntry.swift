@@ -52,7 +52,8 @@ public struct ReviewEntry: Sendable {
             var o: [String: JSON] = [
                 "value": .string(BestValues.recordValue(c, field: field)),
                 "display": c["display"] ?? .null, "confidence": .int(c["confidence"]?.intValue ?? 0),
-                "page": c["page"] ?? .null, "box": c["box"] ?? .null, "evidence": c["evidence"] ?? .array([]),
+                "page": c["page"]?.int(in: 1...1_000_000).map { .int($0) } ?? .null,
+                "box": PageGeometry.box(c).map { .box($0) } ?? .null, "evidence": c["evidence"] ?? .array([]),
             ]
             if field == "reference" { o["reference_model"] = .string(BestValues.referenceModel(c)) }
             return .object(o)
@@ -92,8 +93,9 @@ public struct ReviewEntry: Sendable {
         var pages: [JSON] = []
         for (index, view) in views.enumerated() {
             var p: [String: JSON] = [
-                "page": view["page"] ?? .int(index + 1), "size": view["size"] ?? .null,
-                "rotation": view["rotation"] ?? 0, "deskew_degrees": view["deskew_degrees"] ?? 0,
+                "page": .int(view["page"]?.int(in: 1...1_000_000) ?? index + 1),
+                "size": PageGeometry.size(view).map { .box($0) } ?? .null,
+                "rotation": .int(PageGeometry.rotation(view)), "deskew_degrees": .double(PageGeometry.deskew(view)),
             ]
             if index < pictures.count, let picture = pictures[index] {
                 p["picture"] = ["path": .string(picture.path), "width": .int(picture.width), "height": .int(picture.height)]

@@ -147,6 +147,26 @@ import Testing
         }
     }
 
+    @Test func numbersEditedByHandDrawNothingWrong() throws {
+        let dir = Self.folder("hostile")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let thumb = try Self.picture(in: dir)
+        var record = Self.document(source: "a.pdf", thumbnail: thumb)
+        record["page_views"] = [
+            ["page": 1, "size": [0, -5], "rotation": 45, "deskew_degrees": 400, "thumbnail": ["path": .string(thumb)]]
+        ]
+        record["candidates"] = [
+            "account": [["value": "X", "confidence": 1900, "page": 1, "box": [5, 5, 1]]],
+            "amount": [["value": "1.00", "confidence": 1900, "page": "one", "box": [10, 10, 5, 5]]],
+        ]
+        let entry = ReviewEntry(number: 1, record: record)
+        let page = try #require(entry.pageData(pictures: [nil])["pages"]?.arrayValue?.first)
+        #expect(page["size"] == .null && page["rotation"] == 0 && page["deskew_degrees"] == 0)
+        #expect(entry.candidates("account").first?["box"] == .null && entry.candidates("amount").first?["page"] == .null)
+        let report = try BoxedPages(folder: dir + "/png").write([entry])
+        #expect(report.written == ["1-a.pdf-p1.png"])  // drawn on the picture's own size, without the boxes
+    }
+
     static func pixel(_ picture: CairoPicture, x: Int, y: Int) -> (Double, Double, Double) {
         let stride = Int(cairo_image_surface_get_stride(picture.surface))
         let data = cairo_image_surface_get_data(picture.surface)!
