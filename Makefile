@@ -42,7 +42,7 @@ deps:
 	fi
 
 # The review site's browser test (make test-browser, make review-demo): Debian's Chromium, its driver and
-# Selenium for Debian's own python3 (/usr/bin/python3, whatever python3 comes first on PATH).
+# Selenium for Debian's own python3 (/usr/bin/python3, not whichever python3 comes first on PATH).
 BROWSER_PACKAGES := chromium chromium-driver python3-selenium
 BROWSER_PYTHON ?= /usr/bin/python3
 deps-browser:
@@ -103,7 +103,7 @@ REVIEW_BIN ?= $(BIN)
 review-results:
 	@mkdir -p $(REVIEW)
 	@echo "== pp-ingest --thumbnails 1000 samples/ | pp-ocr | tee pages.jsonl | pp-extract   (in $(REVIEW))"
-	@PP_PDF_PASSWORD=secret $(REVIEW_BIN)/pp-ingest --quiet --thumbnails 1000 --work $(REVIEW)/work \
+	@set -o pipefail; PP_PDF_PASSWORD=secret $(REVIEW_BIN)/pp-ingest --quiet --thumbnails 1000 --work $(REVIEW)/work \
 	  samples/pdf samples/photos samples/special \
 	  | $(REVIEW_BIN)/pp-ocr --quiet --lang "$$($(REVIEW_BIN)/pp-extract --ocr-languages)" | tee $(REVIEW)/pages.jsonl \
 	  | $(REVIEW_BIN)/pp-extract --quiet > $(REVIEW)/results.jsonl || [ $$? = 3 ]  # 3: the samples' damaged file
