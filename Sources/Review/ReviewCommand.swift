@@ -50,8 +50,8 @@ public enum ReviewCommand {
         if let site {
             let report = try SiteWriter(folder: site).write(entries)
             missing += report.missing
-            diagnostics.note(
-                "\(report.documents) documents, \(report.pictures) pictures: open \(site)/index.html in a browser")
+            let index = (site.hasSuffix("/") ? site : site + "/") + "index.html"
+            diagnostics.note("\(report.documents) documents, \(report.pictures) pictures: open \(index) in a browser")
         }
         if let png {
             let report = try BoxedPages(folder: png).write(entries)
