@@ -70,7 +70,9 @@ enum SiteFiles {
         #filters button.on { background: #0969da; color: #fff; border-color: #0969da; }
         /* Fixed columns: a list of 1,000 documents is laid out once, not measured cell by cell. */
         table { border-collapse: collapse; width: 100%; background: #fff; table-layout: fixed; }
-        th:nth-child(1) { width: 56px; } th:nth-child(2) { width: 30%; } th:nth-child(3) { width: 11em; }
+        th:nth-child(1) { width: 56px; } th:nth-child(2) { width: 24%; } th:nth-child(3) { width: 12em; }
+        th:nth-child(4) { width: 26%; } th:nth-child(5) { width: 10em; }
+        td .check { font-size: .8em; color: #57606a; margin-top: .2em; }
         td { overflow: hidden; text-overflow: ellipsis; }
         th, td { text-align: left; padding: .3em .6em; border-bottom: 1px solid var(--line); vertical-align: top; }
         td { font-variant-numeric: tabular-nums; }

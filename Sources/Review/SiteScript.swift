@@ -84,6 +84,9 @@ enum SiteScript {
               const st = stateOf(d);
               const badge = el("td");
               badge.append(el("span", { class: "state state-" + st }, STATES[st]));
+              if (st === "needs-review" && d.needs_review.length) {
+                badge.append(el("div", { class: "check" }, "check " + d.needs_review.map((f) => LABELS[f] || f).join(", ")));
+              }
               tr.append(badge);
               for (const f of ["account", "amount", "reference"]) {
                 const top = d[f];
