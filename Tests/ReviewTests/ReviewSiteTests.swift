@@ -54,6 +54,24 @@ import Testing
         #expect(ReviewEntry(number: 2, record: failed).state == .error)
     }
 
+    @Test func everyResultIsListedAndPageRecordsAreSkipped() throws {
+        let dir = Self.folder("input")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let lines = [
+            Self.document(source: "a.pdf", thumbnail: nil).encoded(),
+            #"{"kind":"page","source":"a.pdf","page":1}"#,
+            "not json",
+            #"{"kind":"page","source":"b.pdf","state":"error","error":{"message":"damaged"}}"#,
+        ]
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: dir + "/results.jsonl"))
+        let entries = try ReviewInput.read(dir + "/results.jsonl")
+        #expect(entries.map(\.state) == [.processed, .error, .error])
+        #expect(entries.map(\.number) == [1, 2, 3])
+        #expect(entries[1].record["error"]?["message"]?.stringValue?.contains("line 3") == true)
+        #expect(entries[2].source == "b.pdf")
+    }
+
     @Test func aScriptInAPayeeStaysText() throws {
         let dir = Self.folder("escape")
         defer { try? FileManager.default.removeItem(atPath: dir) }
