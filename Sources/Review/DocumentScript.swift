@@ -195,11 +195,11 @@ enum DocumentScript {
             $("form-status").className = "status error";
             $("f-" + field).focus();
           }
+          // The next (or previous) document of the list as filtered, counted from the open one even when it has
+          // just left the filter (a document needing review that was confirmed). Numbers follow the list's order.
           function step(by, afterAccept) {
             const list = visible();
-            let i = list.findIndex((x) => x.id === current);
-            if (i < 0) i = documents.findIndex((x) => x.id === current);
-            const target = list[i + by];
+            const target = by > 0 ? list.find((x) => x.id > current) : list.slice().reverse().find((x) => x.id < current);
             if (target) location.hash = "#/doc/" + target.id;
             else if (afterAccept) location.hash = "#/";
           }

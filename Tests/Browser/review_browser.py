@@ -280,6 +280,14 @@ def correct_and_confirm(driver, binary, results, results_path, site, downloads):
     open_document(driver, first)
     check(driver.find_element(By.ID, "f-amount").get_attribute("value") == "1234.50",
           "an imported document shows its confirmed values")
+    # Under a filter, Enter goes on to the next document of that filter.
+    driver.execute_script("location.hash = '#/'")
+    driver.find_element(By.CSS_SELECTOR, '#filters button[data-state="needs-review"]').click()
+    ids = [int(r.get_attribute("data-id")) for r in driver.find_elements(By.CSS_SELECTOR, "#rows tr")]
+    open_document(driver, ids[0])
+    ActionChains(driver).send_keys(Keys.ENTER).perform()
+    check(becomes(driver, lambda d: d.execute_script("return location.hash") == "#/doc/%d" % ids[1]),
+          "under the filter 'needs review', Enter confirms and opens the next document needing review")
 
 
 def round_trip(driver, binary, results, results_path, site, downloads, truth, work):
