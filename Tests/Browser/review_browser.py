@@ -15,21 +15,22 @@ import difflib
 import json
 import os
 import re
-import shutil
-import subprocess
 import sys
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.support.ui import WebDriverWait
 
+from site_driver import becomes, browser, evaluate, export, open_document, open_site, read_jsonl, review, write_jsonl
+
 CODE_EVIDENCE = {"epc-qr", "swiss-qr", "ips-qr", "hub3-pdf417", "upn-qr", "spayd", "spayd-invoice", "bysquare"}
+
+
 FIELDS = ["account", "amount", "currency", "reference", "payee", "due_date"]
+
+
 failures = []
 passes = []
 
@@ -37,52 +38,6 @@ passes = []
 def check(ok, message):
     print(("ok    " if ok else "FAIL  ") + message)
     (passes if ok else failures).append(message)
-
-
-def browser(downloads):
-    options = webdriver.ChromeOptions()
-    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-    for flag in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                 "--window-size=1400,1000", "--allow-file-access-from-files"]:
-        options.add_argument(flag)
-    options.add_experimental_option("prefs", {"download.default_directory": downloads,
-                                              "download.prompt_for_download": False})
-    driver = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")),
-                              options=options)
-    driver.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})
-    return driver
-
-
-def read_jsonl(path):
-    with open(path, encoding="utf-8") as f:
-        return [json.loads(line) for line in f if line.strip()]
-
-
-def write_jsonl(path, records):
-    with open(path, "w", encoding="utf-8") as f:
-        for r in records:
-            f.write(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n")
-
-
-def review(binary, results, site):
-    shutil.rmtree(site, ignore_errors=True)
-    started = time.monotonic()
-    subprocess.run([os.path.join(binary, "pp-extract"), "review", results, "-o", site], check=True)
-    return time.monotonic() - started
-
-
-def open_site(driver, site, route=""):
-    started = time.monotonic()
-    driver.get("file://" + os.path.abspath(site) + "/index.html" + route)
-    WebDriverWait(driver, 10).until(lambda d: d.execute_script("return window.ppReviewReady !== undefined"))
-    return time.monotonic() - started
-
-
-def open_document(driver, number):
-    driver.execute_script("location.hash = arguments[0]", "#/doc/%d" % number)
-    WebDriverWait(driver, 10).until(
-        lambda d: d.execute_script("return document.querySelector('#f-account') !== null && "
-                                   "document.getElementById('doc-title').textContent !== 'loading…'"))
 
 
 def squash(text):
@@ -210,34 +165,6 @@ def hover_and_keys(driver, results):
     check(moved and back, "→ opens the next document, Alt+← inside a field the previous one")
     ActionChains(driver).send_keys(Keys.ESCAPE).perform()
     check(becomes(driver, lambda d: d.find_element(By.ID, "list-view").is_displayed()), "Esc goes back to the list")
-
-
-def becomes(driver, condition):
-    try:
-        WebDriverWait(driver, 5).until(condition)
-        return True
-    except TimeoutException:
-        return False
-
-
-def export(driver, downloads):
-    target = os.path.join(downloads, "confirmed.jsonl")
-    if os.path.exists(target):
-        os.remove(target)
-    driver.execute_script("location.hash = '#/'")
-    driver.find_element(By.ID, "export").click()
-    for _ in range(100):
-        if os.path.exists(target) and not os.path.exists(target + ".crdownload"):
-            break
-        time.sleep(0.1)
-    with open(target, encoding="utf-8") as f:
-        return target, [json.loads(line) for line in f if line.strip()]
-
-
-def evaluate(binary, truth, results):
-    run = subprocess.run([os.path.join(binary, "pp-extract"), "eval", "--truth", truth, results],
-                         check=True, capture_output=True, text=True)
-    return json.loads(run.stdout)
 
 
 def correct_and_confirm(driver, binary, results, results_path, site, downloads):
