@@ -59,6 +59,12 @@ public enum ReviewCommand {
             diagnostics.note("\(report.written.count) pages drawn in \(png)/")
         }
         for message in Array(Set(missing)).sorted() { diagnostics.warning(message) }
+        let unseen = entries.filter { $0.record["kind"]?.stringValue == "document" && $0.record["page_views"] == nil }
+        if let first = unseen.first {
+            diagnostics.warning(
+                "\(unseen.count) document records have no page_views (made by an older pp-extract), so their pages "
+                    + "cannot be shown, e.g. '\(first.source ?? "?")': run pp-extract on their page records again")
+        }
         return .ok
     }
 }
