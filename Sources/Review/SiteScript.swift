@@ -41,7 +41,14 @@ enum SiteScript {
             }
             return storeCache;
           }
-          function saveStore(store) { storeCache = store; localStorage.setItem(STORE, JSON.stringify(store)); }
+          function saveStore(store) {
+            storeCache = store;
+            try {
+              localStorage.setItem(STORE, JSON.stringify(store));
+            } catch (e) {  // storage full, or refused for file:// pages: kept for this visit only
+              $("message").textContent = "this browser keeps no confirmations for file:// pages: export before closing";
+            }
+          }
           window.addEventListener("storage", () => { storeCache = null; });  // another tab confirmed something
           function confirmedOf(d) {
             const store = loadStore();
