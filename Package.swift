@@ -32,7 +32,11 @@ let package = Package(
         .target(
             name: "Extract", dependencies: ["PPShared", "CLZMA", "EInvoiceXML"],
             resources: [.copy("Profiles"), .copy("Lexicons"), .copy("Model")]),
-        .executableTarget(name: "pp-extract", dependencies: ["Extract", "PPShared"]),
+        // pp-extract review: the results as a site to confirm in a browser, and as PNGs with the boxes drawn
+        // (cairo; born-digital pages without a thumbnail rendered with poppler, other images read by leptonica).
+        .target(name: "Review", dependencies: ["Extract", "PPShared", "CCairo", "CPoppler", "CLeptonica", "PixImage"]),
+        .executableTarget(name: "pp-extract", dependencies: ["Extract", "Review", "PPShared"]),
+        .testTarget(name: "ReviewTests", dependencies: ["Review", "Extract", "PPShared"]),
         .testTarget(name: "ExtractTests", dependencies: ["Extract", "PPShared"], exclude: ["Fixtures"]),
         // pp-pages: edit a PDF's pages through libqpdf's C API; SHA-256 through GnuTLS (qpdf loads it anyway);
         // leptonica is opened with dlopen only when a non-JPEG image is inserted (Sources/Pages/Leptonica.swift).

@@ -192,6 +192,13 @@ public final class PageOCR {
             size = .box([Double(width) * scale, Double(height) * scale])
         }
         out["size"] = size
+        // Codes as pp-ingest found them (a record read by pp-ocr before has them in its frame already).
+        if record["ocr"] == nil, let codes = record["codes"], let from = record["size"]?.arrayValue?.compactMap(\.doubleValue),
+            let to = size?.arrayValue?.compactMap(\.doubleValue)
+        {
+            let turn = Double(ocr["rotation"]?.intValue ?? 0) + (ocr["deskew_degrees"]?.doubleValue ?? 0)
+            out["codes"] = CodeBoxes.turned(codes, degrees: turn, from: from, to: to)
+        }
         return out
     }
 

@@ -1,6 +1,7 @@
 import Extract
 import Foundation
 import PPShared
+import Review
 
 let extractSpec = CommandSpec(
     name: "pp-extract",
@@ -10,6 +11,7 @@ let extractSpec = CommandSpec(
         "pp-extract eval --truth TRUTH.jsonl [RESULTS.jsonl | -]",
         "pp-extract --list-profiles",
         "pp-extract table [RESULTS.jsonl | -]",
+        "pp-extract review [RESULTS.jsonl | -] -o DIR | --png DIR",
     ],
     options: [
         .value(
@@ -37,6 +39,7 @@ let extractSpec = CommandSpec(
         ("pp-extract --profile my-bank.json pages.jsonl", "a profile of your own (see Sources/Extract/Profiles/*.json)"),
         ("pp-extract eval --truth samples/truth.jsonl payments.jsonl", "accuracy and calibration against confirmed values"),
         ("pp-ingest stack.pdf | pp-ocr | pp-extract --split auto", "a scan of several bills: one document per bill"),
+        ("pp-extract review payments.jsonl -o review/", "a site to check and correct the values in a browser"),
     ],
     notes: """
         Reads page records (pp-ingest / pp-ocr), groups the pages of each document and writes one
@@ -106,6 +109,11 @@ if args.first == "table" {
         let sink = OutputSink()
         try sink.write(text: ResultTable.render(records, format: format))
         return .ok
+    }
+}
+if args.first == "review" {
+    runTool(ReviewCommand.spec, arguments: Array(args.dropFirst())) { parsed, diagnostics in
+        try ReviewCommand.run(parsed, diagnostics)
     }
 }
 if args.first == "eval" {

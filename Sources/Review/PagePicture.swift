@@ -1,0 +1,170 @@
+import CCairo
+import CLeptonica
+import CPoppler
+import Foundation
+import PPShared
+import PixImage
+
+// Ownership rules for this file, written once:
+// - `CairoPicture` owns one cairo image surface and destroys it in deinit (cairo_surface_destroy).
+// - A poppler document and page live only inside `renderPDFPage` and are unreferenced there (g_object_unref).
+// - Leptonica images are owned by `PixImage` (pixDestroy in its deinit).
+// None of these is Sendable: each is made, used and freed on one thread.
+
+/// A page picture in memory: a cairo RGB24 image surface.
+final class CairoPicture {
+    let surface: OpaquePointer
+    var width: Int { Int(cairo_image_surface_get_width(surface)) }
+    var height: Int { Int(cairo_image_surface_get_height(surface)) }
+
+    /// Takes ownership of `surface`; nil (and the surface destroyed) when cairo reports a fault in it.
+    init?(taking surface: OpaquePointer?) {
+        guard let surface else { return nil }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            return nil
+        }
+        self.surface = surface
+    }
+
+    /// A white picture of `width` x `height` pixels (cairo_image_surface_create).
+    convenience init?(width: Int, height: Int) {
+        self.init(taking: cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)))
+        let cr = cairo_create(surface)
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_paint(cr)
+        cairo_destroy(cr)
+    }
+
+    deinit { cairo_surface_destroy(surface) }
+
+    /// Writes the picture as a PNG, whole or not at all: through leptonica at zlib level 1 (pixWrite),
+    /// as pp-ingest writes its rasters. cairo_surface_write_to_png compresses at zlib's default level,
+    /// which took four fifths of the time of a photo's page.
+    func writePNG(to path: String) throws(ToolError) {
+        LeptonicaMessages.silence()
+        guard let made = pixCreate(Int32(width), Int32(height), 32), let target = pixGetData(made),
+            let source = cairo_image_surface_get_data(surface)
+        else { throw ToolError(.record, code: "write_failed", "cannot write '\(path)': out of memory") }
+        let image = PixImage(taking: made)
+        pixSetSpp(image.pix, 3)
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let wordsPerLine = Int(pixGetWpl(image.pix))
+        // cairo's RGB24 words are 0x00RRGGBB, leptonica's 0xRRGGBBAA.
+        for y in 0..<height {
+            let row = UnsafeRawPointer(source + y * stride).assumingMemoryBound(to: UInt32.self)
+            let to = target + y * wordsPerLine
+            for x in 0..<width { to[x] = row[x] << 8 }
+        }
+        pixSetZlibCompression(image.pix, 1)
+        try AtomicFile.write(to: path) { temporary in pixWrite(temporary, image.pix, Int32(IFF_PNG)) == 0 }
+    }
+}
+
+/// Where a page's picture comes from: pp-ingest's thumbnail or raster, the input image, or the PDF page.
+enum PictureSource: Hashable, Sendable {
+    case file(path: String, frame: Int)
+    case pdfPage(path: String, page: Int)
+
+    /// The best picture a page view names: the colour thumbnail, else the page image, else (a born-digital
+    /// PDF page, which has neither) the page rendered from the source PDF.
+    static func of(view: JSON, source: String?) -> PictureSource? {
+        if let path = view["thumbnail"]?["path"]?.stringValue { return .file(path: path, frame: 0) }
+        if let path = view["image"]?["path"]?.stringValue {
+            return .file(path: path, frame: view["image"]?["frame"]?.int(in: 0...100_000) ?? 0)
+        }
+        if let source, source.lowercased().hasSuffix(".pdf"), let page = view["page"]?.int(in: 1...1_000_000) {
+            return .pdfPage(path: source, page: page)
+        }
+        return nil
+    }
+
+    var path: String {
+        switch self {
+        case .file(let path, _), .pdfPage(let path, _): return path
+        }
+    }
+
+    /// Whether a browser shows the file as it is (PNG and JPEG; TIFF and frames are converted).
+    var browserReady: String? {
+        guard case .file(let path, let frame) = self, frame == 0 else { return nil }
+        let lower = path.lowercased()
+        if lower.hasSuffix(".png") { return "png" }
+        if lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg") { return "jpg" }
+        return nil
+    }
+
+    /// Loads the picture; the error names the file and the fault.
+    func load(renderWidth: Int = 1000) throws(ToolError) -> CairoPicture {
+        switch self {
+        case .file(let path, let frame):
+            guard FileManager.default.isReadableFile(atPath: path) else {
+                throw ToolError(.record, code: "picture_missing", "cannot open page picture '\(path)'")
+            }
+            if frame == 0, path.lowercased().hasSuffix(".png"),
+                let picture = CairoPicture(taking: cairo_image_surface_create_from_png(path))
+            {
+                return picture
+            }
+            guard let picture = Self.loadWithLeptonica(path, frame: frame) else {
+                throw ToolError(.record, code: "picture_unreadable", "cannot read page picture '\(path)'")
+            }
+            return picture
+        case .pdfPage(let path, let page):
+            guard let picture = Self.renderPDFPage(path, page: page, width: renderWidth) else {
+                throw ToolError(.record, code: "picture_unreadable", "cannot render page \(page) of '\(path)'")
+            }
+            return picture
+        }
+    }
+
+    /// JPEG, TIFF (a frame of it), BMP, … through leptonica (pixRead, pixReadTiff, pixConvertTo32).
+    private static func loadWithLeptonica(_ path: String, frame: Int) -> CairoPicture? {
+        LeptonicaMessages.silence()
+        let read = frame > 0 ? pixReadTiff(path, Int32(frame)) : pixRead(path)
+        guard let read else { return nil }
+        let image = PixImage(taking: read)
+        guard image.apply({ pixConvertTo32($0) }), let picture = CairoPicture(width: image.width, height: image.height),
+            let target = cairo_image_surface_get_data(picture.surface), let source = pixGetData(image.pix)
+        else { return nil }
+        let stride = Int(cairo_image_surface_get_stride(picture.surface))
+        let wordsPerLine = Int(pixGetWpl(image.pix))
+        // Leptonica keeps 0xRRGGBBAA words, cairo's RGB24 0x00RRGGBB words.
+        for y in 0..<image.height {
+            let row = UnsafeMutableRawPointer(target + y * stride).assumingMemoryBound(to: UInt32.self)
+            let from = source + y * wordsPerLine
+            for x in 0..<image.width { row[x] = (from[x] >> 8) & 0x00FF_FFFF }
+        }
+        cairo_surface_mark_dirty(picture.surface)
+        return picture
+    }
+
+    /// A born-digital page rendered `width` pixels wide on white (poppler_page_render); the password in
+    /// PP_PDF_PASSWORD opens an encrypted PDF, as for pp-ingest.
+    private static func renderPDFPage(_ path: String, page: Int, width: Int) -> CairoPicture? {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        guard let uri = g_filename_to_uri(absolute, nil, nil) else { return nil }
+        defer { g_free(uri) }
+        let password = ProcessInfo.processInfo.environment["PP_PDF_PASSWORD"]
+        guard let document = poppler_document_new_from_file(uri, nil, nil) ?? poppler_document_new_from_file(uri, password, nil)
+        else { return nil }
+        defer { g_object_unref(gpointer(document)) }
+        guard page <= Int(poppler_document_get_n_pages(document)),
+            let handle = poppler_document_get_page(document, Int32(page - 1))
+        else { return nil }
+        defer { g_object_unref(gpointer(handle)) }
+        var w = 0.0
+        var h = 0.0
+        poppler_page_get_size(handle, &w, &h)
+        guard w > 0, h > 0 else { return nil }
+        let scale = Double(width) / w
+        guard let picture = CairoPicture(width: width, height: max(1, Int((h * scale).rounded(.up)))) else { return nil }
+        let cr = cairo_create(picture.surface)
+        cairo_scale(cr, scale, scale)
+        poppler_page_render(handle, cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(picture.surface)
+        return picture
+    }
+}
