@@ -182,7 +182,8 @@ public struct DocumentProcessor: Sendable {
         record["candidates"] = .object(cands)
         record["best"] = BestValues.of(candidates: record["candidates"], paymentExpected: extraction.paymentExpected)
         record["warnings"] = .array(Self.warnings(of: pages, noText: lines.isEmpty && !xmlOnly) + truncated.map { $0.warning })
-        record["page_views"] = PageViews.of(pages)
+        // An XML e-invoice alone has no page to show.
+        record["page_views"] = xmlOnly ? .array([]) : PageViews.of(pages)
         return .object(record)
     }
 }
