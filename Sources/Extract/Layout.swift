@@ -135,6 +135,7 @@ struct Layout: Sendable {
             if let wb = wordBoxes { for k in start...end { b = b.union(wb[k]) } }
             out.append((r, b))
         }
+        let gap = Self.wordGapFloor(wordBoxes).map { max(gap, $0) } ?? gap
         for k in 1..<max(1, tokens.count) {
             let wide = tokens[k].lowerBound - tokens[k - 1].upperBound >= 2
             var split = wide
@@ -149,6 +150,16 @@ struct Layout: Sendable {
         }
         close(tokens.count - 1)
         return out
+    }
+
+    /// A line printed with wide word spacing (a till receipt's monospace type: "Total RM Incl. of GST")
+    /// keeps its words together: on a line of five words or more, a gap only splits cells when it is
+    /// wider than twice the line's small gaps (the lower quarter), whatever the word height says.
+    static func wordGapFloor(_ boxes: [Box]?) -> Double? {
+        guard let boxes, boxes.count >= 5 else { return nil }
+        let gaps = zip(boxes.dropFirst(), boxes).map { $0.x0 - $1.x1 }.filter { $0 > 0 }.sorted()
+        guard gaps.count >= 4 else { return nil }
+        return 2 * gaps[gaps.count / 4]
     }
 
     /// Rows: lines of a page whose boxes share most of their height, in reading order. A line far taller

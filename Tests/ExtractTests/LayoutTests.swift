@@ -26,6 +26,22 @@ func spacedLine(_ words: [(String, Double)], y: Double, page: Int = 1) -> TextLi
         #expect(layout.cellStarts(line: 2) == [2])
     }
 
+    /// A till receipt's monospace type: words 14 pt apart on 10 pt high words (more than the 1.2 word
+    /// heights that split cells elsewhere); the label stays one cell, the price far right its own.
+    @Test func wideWordSpacingKeepsALabelInOneCell() throws {
+        let words = [("Total", 10.0), ("RM", 49), ("Incl.", 73), ("of", 112), ("GST", 136), ("11.80", 300)]
+        let lines = [spacedLine(words, y: 100)]
+        let layout = Layout(lines: lines, labels: [], params: Layout.Params { Scoring.defaults[$0]! })
+        #expect(layout.lineCells[0].count == 2)
+        #expect(layout.cellStarts(line: 0) == [22])
+        // A line of four words is too short to tell its word spacing: the word height still rules.
+        let short = [spacedLine([("Total", 10.0), ("RM", 49), ("GST", 73), ("11.80", 300)], y: 100)]
+        let plain = Layout(lines: short, labels: [], params: Layout.Params { Scoring.defaults[$0]! })
+        #expect(plain.lineCells[0].count == 4)
+        let e = Extractor(profile: try profile("sepa")).extract(lines: lines, einvoice: nil)
+        #expect(top(e, "amount")?.evidence.contains("label:total") == true, "\(e.candidates["amount"] ?? [])")
+    }
+
     /// Captions stand above their values in slip boxes, farther than a line apart, while the letterhead
     /// lists three valid accounts of the issuer on one line: the one under "račun primaoca" wins.
     @Test func serbianSlipCaptionsAboveValuesPairByColumn() throws {
