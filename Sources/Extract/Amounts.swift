@@ -41,7 +41,8 @@ public enum Amounts {
 
     /// Finds number tokens in a line of text; `breaks` are offsets where a new cell starts (a number never
     /// continues across one: "1 | 278.61" is a quantity and a price, not 1 278.61).
-    public static func tokens(in chars: [Character], breaks: Set<Int> = []) -> [AmountToken] {
+    /// `ocr`: the line was read by OCR, which also loses a decimal point now and then (`lostPoint`).
+    public static func tokens(in chars: [Character], breaks: Set<Int> = [], ocr: Bool = false) -> [AmountToken] {
         var out: [AmountToken] = []
         var i = 0
         let n = chars.count
@@ -86,6 +87,11 @@ public enum Amounts {
                     // "65. 20": OCR put a space after the decimal point.
                     end = j + 4
                     splitCents = true
+                    break
+                } else if ocr, lostPoint(chars, start: start, at: j, breaks: breaks) {
+                    // "RM 8 60" ending a line: OCR lost the point of 8.60.
+                    letterRaw = String(chars[start..<j]) + "." + String(chars[(j + 1)...(j + 2)])
+                    end = j + 3
                     break
                 } else if let (cents, stop) = letterCents(chars, start: start, point: j) {
                     // "64. so": OCR read the digits of the cents as look-alike letters.
@@ -186,6 +192,18 @@ public enum Amounts {
         if j + 4 < n, chars[j + 4] != " ", !chars[j + 4].isLetter { return false }
         if start > 0, chars[start - 1] == "." || chars[start - 1] == "," { return false }
         return j - start <= 6 && chars[start..<j].allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    /// Whether the space at `j` stands for a decimal point OCR lost: one to four plain digits before it,
+    /// exactly two digits after it, and nothing but spaces after those to the end of the line (a price
+    /// ends its line; two digits after a space are never a thousands group).
+    static func lostPoint(_ chars: [Character], start: Int, at j: Int, breaks: Set<Int>) -> Bool {
+        let n = chars.count
+        guard chars[j] == " ", j + 2 < n, !breaks.contains(j + 1), j - start >= 1, j - start <= 4 else { return false }
+        guard chars[start..<j].allSatisfy({ $0.isASCII && $0.isNumber }) else { return false }
+        if start > 0, chars[start - 1] == "." || chars[start - 1] == "," || chars[start - 1].isNumber { return false }
+        guard chars[j + 1].isASCII, chars[j + 1].isNumber, chars[j + 2].isASCII, chars[j + 2].isNumber else { return false }
+        return chars[(j + 3)...].allSatisfy { $0 == " " }
     }
 
     /// The two cents after the point at `j` when OCR read one or both as look-alike letters ("64. so",

@@ -42,7 +42,7 @@ public struct Extractor: Sendable {
         var allTokens: [[AmountToken]] = []
         var flat: [AmountToken] = []
         for l in lines {
-            let t = Amounts.tokens(in: l.chars, breaks: layout?.cellStarts(line: allTokens.count) ?? [])
+            let t = Amounts.tokens(in: l.chars, breaks: layout?.cellStarts(line: allTokens.count) ?? [], ocr: l.conf != nil)
             allTokens.append(t)
             flat += t
         }

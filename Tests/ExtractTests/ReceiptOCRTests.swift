@@ -31,6 +31,18 @@ import Testing
         #expect(Amounts.tokens(in: Array("12.sold")).allSatisfy { !$0.ocrDigits })
     }
 
+    @Test func aDecimalPointOCRLostAtTheEndOfALine() {
+        func values(_ text: String, ocr: Bool = true) -> [String] {
+            Amounts.tokens(in: Array(text), ocr: ocr).compactMap { Amounts.value(of: $0, documentMark: ".") }
+        }
+        #expect(values("Total Sales Incl GST@6% RM 8 60") == ["8.60"])
+        #expect(Amounts.tokens(in: Array("Total RM 8 60"), ocr: true).last?.ocrDigits == true)
+        // A text layer keeps its points; two digits in mid-line are another number; three are a group.
+        #expect(values("Total RM 8 60", ocr: false) == ["8.00", "60.00"])
+        #expect(values("Qty 8 60 pcs") == ["8.00", "60.00"])
+        #expect(values("Total 1 600.00") == ["1600.00"])
+    }
+
     @Test func theRoundingLineLinksTheTotalToTheRoundedOne() throws {
         // The rounded total carries no label of its own here: the arithmetic says what it is.
         let list = try amounts([
