@@ -48,7 +48,7 @@ struct LabelMatcher {
                     category: category, scalars: p, prefix: prefix, compoundHead: compoundHead, skeleton: sk, pieces: pieces,
                     short: letters < Self.longLetters, takesVowelSwap: letters >= Self.vowelSwapLetters))
             first[p[0], default: []].append(i)
-            if let s0 = sk.first { tolerant[s0, default: []].append(i) }
+            if let piece = pieces.first { tolerant[Self.bucket(p, piece), default: []].append(i) }
         }
         phrases = list
         byFirst = first
@@ -69,6 +69,19 @@ struct LabelMatcher {
         case "8": return "b"
         case "}": return "j"
         default: return u
+        }
+    }
+
+    /// The bucket a tolerant match starts in: the first symbol, with vowels kept apart (a vowel swap is
+    /// taken after the first letter only, and a shared vowel bucket cost every line a scan of a sixth of
+    /// the phrases at every vowel).
+    static func bucket(_ f: [Unicode.Scalar], _ piece: Range<Int>) -> Unicode.Scalar {
+        guard piece.count == 1 else { return "m" }
+        let u = f[piece.lowerBound]
+        switch u {
+        case "a", "o", "u": return u
+        case "0": return "o"
+        default: return symbol(u)
         }
     }
 
@@ -115,7 +128,7 @@ struct LabelMatcher {
     /// Matches with exactly one confusable substitution, over a line's skeleton.
     func tolerant(_ f: [Unicode.Scalar], skeleton sk: [Unicode.Scalar], pieces: [Range<Int>], _ body: (Int, Range<Int>) -> Void) {
         for s in sk.indices {
-            for pi in tolerantByFirst[sk[s]] ?? [] {
+            for pi in tolerantByFirst[Self.bucket(f, pieces[s])] ?? [] {
                 let p = phrases[pi]
                 guard s + p.skeleton.count <= sk.count else { continue }
                 var k = 0
