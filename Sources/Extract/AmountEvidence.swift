@@ -21,6 +21,7 @@ extension Extractor {
         applyRoundingSum(&list, labels: labels)
         let terms = arithmeticTerms(list)
         applySums(&list, terms)
+        applyTaxRates(&list, terms, lines: lines)
         applyTendered(&list, terms, labels: labels)
         applyDeductions(&list, terms)
         applyItemSums(&list, terms)
@@ -107,6 +108,52 @@ extension Extractor {
             list[terms[si].index].score += w(key)
             list[terms[si].index].evidence.append("sum-of:\(parts.text)")
         }
+    }
+
+    /// A total that is an amount printed before it plus a tax rate the page prints ("27%"), to the cent:
+    /// net + VAT = total where OCR lost the VAT amount. Counted as a sum (`sum-of:net+rate%`).
+    func applyTaxRates(_ list: inout [Candidate], _ terms: [Term], lines: [TextLine]) {
+        let rates = Self.taxRates(lines)
+        guard !rates.isEmpty else { return }
+        let byCents = Dictionary(grouping: terms.indices, by: { terms[$0].cents })
+        // As in applySums: a part of a sum found already (a subtotal on the way to the total) gets nothing.
+        let parts = Set(
+            list.flatMap { c in
+                c.evidence.filter { $0.hasPrefix("sum-of:") }.flatMap { $0.dropFirst(7).split(separator: "+").map(String.init) }
+            })
+        for n in terms where n.cents >= 100 && !list[n.index].evidence.contains("line-item") {
+            for r in rates {
+                let total = Int((Double(n.cents) * (100 + r) / 100).rounded())
+                for si in byCents[total] ?? [] where Self.before(n, terms[si]) {
+                    let i = terms[si].index
+                    guard !list[i].evidence.contains(where: { $0.hasPrefix("sum-of:") }), !list[i].evidence.contains("line-item"),
+                        !parts.contains(list[i].value)
+                    else { continue }
+                    list[i].score += w("amount.sum_of")
+                    let rate = r == r.rounded() ? "\(Int(r))" : "\(r)"
+                    list[i].evidence.append("sum-of:\(list[n.index].value)+\(rate)%")
+                }
+            }
+        }
+    }
+
+    /// Percentages from 1 to 30 printed on the page (VAT rates), at most eight.
+    static func taxRates(_ lines: [TextLine]) -> [Double] {
+        var rates: [Double] = []
+        for line in lines {
+            let c = line.chars
+            for (i, ch) in c.enumerated() where ch == "%" {
+                var e = i
+                while e > 0, c[e - 1] == " " { e -= 1 }
+                var b = e
+                while b > 0, c[b - 1].isASCII, c[b - 1].isNumber || c[b - 1] == "." || c[b - 1] == "," { b -= 1 }
+                guard b < e, let r = Double(String(c[b..<e]).replacingOccurrences(of: ",", with: ".")), r >= 1, r <= 30
+                else { continue }
+                if !rates.contains(r) { rates.append(r) }
+                if rates.count == 8 { return rates }
+            }
+        }
+        return rates
     }
 
     /// Cash handed over = total + change: the tendered amount stands between the total (above) and the change

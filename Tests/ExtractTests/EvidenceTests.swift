@@ -151,6 +151,21 @@ import Testing
         #expect(due?.evidence.contains("difference-of:100.00-10.00") == true)
     }
 
+    @Test func aNetAmountPlusAPrintedRateIsTheTotal() throws {
+        // OCR lost the VAT amount ("FS S32 108"); the rate stayed: 206 048,50 × 1.27 = 261 681,60.
+        let list = try amounts([
+            ("Zorp 206 048,50", 40, 100), ("Qoph 27% FS S32 108", 40, 115), ("Resh 261 681,60", 40, 130),
+            ("Shin 1 000,00", 40, 145),
+        ])
+        #expect(list.first { $0.value == "261681.60" }?.evidence.contains("sum-of:206048.50+27%") == true)
+        #expect(list.allSatisfy { $0.value == "261681.60" || !$0.evidence.contains { $0.hasPrefix("sum-of") } })
+        // Printed before its net, or with no rate on the page, it is no sum.
+        let above = try amounts([("Resh 261 681,60", 40, 100), ("Qoph 27%", 40, 115), ("Zorp 206 048,50", 40, 130)])
+        #expect(above.allSatisfy { !$0.evidence.contains { $0.hasPrefix("sum-of") } })
+        let none = try amounts([("Zorp 206 048,50", 40, 100), ("Resh 261 681,60", 40, 130)])
+        #expect(none.allSatisfy { !$0.evidence.contains { $0.hasPrefix("sum-of") } })
+    }
+
     @Test func coincidencesNeedTheRightOrder() throws {
         // The "sum" printed above its parts is not taken for a total by arithmetic.
         let list = try amounts([("Qoph 119.00", 40, 100), ("Resh 100.00", 40, 115), ("Shin 19.00", 40, 130)])
