@@ -28,6 +28,8 @@ APT_PACKAGES += liblzma-dev
 APT_PACKAGES += libxml2-dev
 # pp-ingest: e-mails (.eml, mbox) with GMime, ZIP archives (a mail's attachments, or given) with libarchive.
 APT_PACKAGES += libgmime-3.0-dev libarchive-dev
+# Man pages and completions (`TOOL --help-man`, `--completion bash|zsh|fish`) are checked with groff, zsh and fish.
+APT_PACKAGES += groff-base zsh fish
 # make fuzz: its seed corpora are written by a Python script (libFuzzer and ASan come with the Swift toolchain).
 APT_PACKAGES += python3
 
