@@ -163,10 +163,15 @@ for _ in $(seq 600); do
 	sleep 0.1
 done
 descendants() { local p; for p in $(ps -o pid= --ppid "$1"); do echo "$p"; descendants "$p"; done; }
-victims=$(echo "$pid_hostB"; descendants "$pid_hostB")
-busy=$(ps -o comm= -p "$(echo $victims | tr ' ' ',')" | grep -c -E '^pp-' || true)
+# ... preferably while a pp tool is at work there (a job spends most of its time in ssh and rsync).
+for _ in $(seq 200); do
+	victims=$(echo "$pid_hostB"; descendants "$pid_hostB")
+	busy=$(ps -o comm= -p "$(echo $victims | tr ' ' ',')" | grep -c -E '^pp-' || true)
+	[ "$busy" -gt 0 ] && break
+	sleep 0.05
+done
+disown "$pid_hostB" # no "Killed" notice from this shell
 kill -9 $victims 2>/dev/null || true
-wait "$pid_hostB" 2>/dev/null || true # reaped here, without the shell's "Killed" line
 echo "killed hostB with $(find "$out/results" -name '*.jsonl' | wc -l) of $n results back ($busy pp processes running there)"
 status=0
 wait $runner || status=$?
