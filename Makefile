@@ -132,6 +132,8 @@ install: build
 	for t in $(TOOLS); do install -m 755 $(BIN)/$$t $(DESTDIR)$(PREFIX)/bin/$$t; done
 	@# pp-batch runs the three tools of a pipe over a folder; it finds them beside itself.
 	install -m 755 scripts/pp-batch $(DESTDIR)$(PREFIX)/bin/pp-batch
+	@# pp-parallel spreads pp-batch's work over several hosts with GNU parallel (docs/scale.md).
+	install -m 755 scripts/pp-parallel $(DESTDIR)$(PREFIX)/bin/pp-parallel
 	@# pp-extract finds its profiles in ../share/pp/profiles beside the executable.
 	install -m 644 Sources/Extract/Profiles/*.json $(DESTDIR)$(PREFIX)/share/pp/profiles/
 	@# ... and the per-language label lexicons the profiles name in ../share/pp/lexicons.
@@ -145,7 +147,7 @@ install: build
 
 # Removes what `make install` put under PREFIX (the same PREFIX and DESTDIR).
 uninstall:
-	for t in $(TOOLS) pp-batch; do rm -f $(DESTDIR)$(PREFIX)/bin/$$t $(DESTDIR)$(PREFIX)/share/man/man1/$$t.1; done
+	for t in $(TOOLS) pp-batch pp-parallel; do rm -f $(DESTDIR)$(PREFIX)/bin/$$t $(DESTDIR)$(PREFIX)/share/man/man1/$$t.1; done
 	rm -rf $(DESTDIR)$(PREFIX)/share/pp
 
 lint:
