@@ -13,9 +13,32 @@ import Testing
         var words: [String] { subcommand.map { [$0] } ?? [] }
     }
 
-    static let tables: [Table] =
-        ["pp-ingest", "pp-ocr", "pp-extract", "pp-pages", "pp-cardcheck"].map { Table(tool: $0, subcommand: nil) }
-        + ["eval", "table"].map { Table(tool: "pp-extract", subcommand: $0) }
+    /// The tools of the Makefile's TOOLS (what `make deb` packages), each with the subcommands its man page
+    /// has a section for: a new tool or subcommand is tested without a change here.
+    static let tables: [Table] = {
+        let makefile =
+            (try? String(
+                contentsOf: GoldenCase.repositoryRoot.appendingPathComponent("Makefile"), encoding: .utf8)) ?? ""
+        let line = makefile.split(separator: "\n").first { $0.hasPrefix("TOOLS := ") } ?? ""
+        var tables: [Table] = []
+        for tool in line.dropFirst(9).split(separator: " ").map(String.init) {
+            tables.append(Table(tool: tool, subcommand: nil))
+            let page = (try? ToolRun.run(tool: tool, arguments: ["--help-man"], stdin: nil).stdout) ?? Data()
+            for heading in String(decoding: page, as: UTF8.self).split(separator: "\n")
+            where heading.hasPrefix(".SH \"") && heading.hasSuffix(" SUBCOMMAND\"") {
+                let word = heading.dropFirst(5).dropLast(12).lowercased()
+                tables.append(Table(tool: tool, subcommand: word))
+            }
+        }
+        return tables
+    }()
+
+    @Test func theToolsAndSubcommandsAreAllFound() {
+        let names = Self.tables.map(\.testDescription)
+        for expected in ["pp-ingest", "pp-ocr", "pp-pages", "pp-cardcheck", "pp-extract eval", "pp-extract table"] {
+            #expect(names.contains(expected), "\(expected) not among \(names)")
+        }
+    }
 
     /// A program of the system (bash, zsh, fish, groff) by its name on the PATH.
     static func program(_ name: String) -> URL? {
@@ -104,10 +127,10 @@ import Testing
     }
 
     @Test(arguments: tables) func fishCompletesEveryOptionOfHelp(_ table: Table) throws {
-        let flags = try Self.helpFlags(table).filter { $0.hasPrefix("--") }
+        let flags = try Self.helpFlags(table)
         let script = try Self.scratchFile(table.tool + ".fish", try Self.output(table.tool, ["--completion", "fish"]))
         let fish = try #require(Self.program("fish"), "fish is needed for this test (make deps installs it)")
-        let line = ([table.tool] + table.words + ["--"]).joined(separator: " ")
+        let line = ([table.tool] + table.words + ["-"]).joined(separator: " ")
         let offered = try Self.shell(fish, ["--no-config", "-c", "source $argv[1]; complete -C '\(line)'", script.path])
             .split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
         #expect(Set(flags).subtracting(offered).isEmpty, "fish does not offer \(Set(flags).subtracting(offered).sorted())")
