@@ -28,15 +28,17 @@ APT_PACKAGES += liblzma-dev
 APT_PACKAGES += libxml2-dev
 # pp-ingest: e-mails (.eml, mbox) with GMime, ZIP archives (a mail's attachments, or given) with libarchive.
 APT_PACKAGES += libgmime-3.0-dev libarchive-dev
+# Man pages and completions (`TOOL --help-man`, `--completion bash|zsh|fish`) are checked with groff, zsh and fish.
+APT_PACKAGES += groff-base zsh fish
 # make fuzz: its seed corpora are written by a Python script (libFuzzer and ASan come with the Swift toolchain).
 APT_PACKAGES += python3
 
 # Debian's libtesseract uses OpenMP, which makes OCR about 9x slower on small machines unless limited.
 export OMP_THREAD_LIMIT := 1
 
-.PHONY: deps deps-browser review-results review-demo test-browser build test test-office demo install lint format clean \
-	bench bench-tools bench-cardcheck bench-pages bench-ingest bench-ocr bench-extract corpus-ingest corpus-pages codes-accuracy \
-	xml-accuracy accuracy fit batch synth fuzz
+.PHONY: deps deps-browser review-results review-demo test-browser build test test-office deb test-deb test-parallel demo \
+	install uninstall lint format clean bench bench-tools bench-cardcheck bench-pages bench-ingest bench-ocr bench-extract \
+	corpus-ingest corpus-pages codes-accuracy xml-accuracy accuracy fit batch synth fuzz
 
 deps:
 	@missing=$$(for p in $(APT_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
@@ -95,6 +97,30 @@ fuzz: deps
 	FUZZ_OPT=$(FUZZ_OPT) bash fuzz/build.sh
 	FUZZ_OPT=$(FUZZ_OPT) FUZZ_SECONDS=$(FUZZ_SECONDS) CORPUS="$(CORPUS)" bash fuzz/run.sh $(FUZZ_TARGETS)
 
+# Debian package (packaging/deb/build.sh): every tool of TOOLS with the Swift runtime linked in (no toolchain
+# needed where it is installed), pp-batch, the shipped data in /usr/share/pp, man pages and completions
+# rendered by each tool from its option table; dependencies by dpkg-shlibdeps; lintian must pass.
+# test-deb installs it into an empty root and runs the pipeline from there; test-parallel runs the GNU parallel
+# recipe of docs/scale.md over two OpenSSH daemons on 127.0.0.1 (packaging/parallel/test.sh).
+DEB_OUT := .build/deb
+DEB_PACKAGES := dpkg-dev lintian help2man chrpath man-db
+PARALLEL_PACKAGES := parallel openssh-server openssh-client rsync
+deb: deps
+	@$(call apt_ensure,$(DEB_PACKAGES))
+	for t in $(TOOLS); do $(SWIFT) build -c release --product $$t --static-swift-stdlib --scratch-path .build/static || exit 1; done
+	bash packaging/deb/build.sh .build/static/release $(DEB_OUT) $(TOOLS)
+test-deb: deb
+	bash packaging/deb/test-install.sh $(DEB_OUT)/pp_*_$$(dpkg --print-architecture).deb
+test-parallel: deb
+	@$(call apt_ensure,$(PARALLEL_PACKAGES))
+	bash packaging/parallel/test.sh $(DEB_OUT)/pp_*_$$(dpkg --print-architecture).deb
+
+# Installs the Debian packages of $(1) that are missing (as root, else with sudo).
+apt_ensure = missing=$$(for p in $(1); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' \
+	|| echo $$p; done); if [ -n "$$missing" ]; then echo "installing:" $$missing; SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing \
+	>/dev/null; fi
+
 # The main job on the bundled samples: bills, photos, odd files, XML e-invoices and e-mails in, payment data
 # out, measured against the confirmed values of samples/truth.jsonl.
 demo: build
@@ -151,6 +177,8 @@ install: build
 	for t in $(TOOLS); do install -m 755 $(BIN)/$$t $(DESTDIR)$(PREFIX)/bin/$$t; done
 	@# pp-batch runs the three tools of a pipe over a folder; it finds them beside itself.
 	install -m 755 scripts/pp-batch $(DESTDIR)$(PREFIX)/bin/pp-batch
+	@# pp-parallel spreads pp-batch's work over several hosts with GNU parallel (docs/scale.md).
+	install -m 755 scripts/pp-parallel $(DESTDIR)$(PREFIX)/bin/pp-parallel
 	@# pp-extract finds its profiles in ../share/pp/profiles beside the executable.
 	install -m 644 Sources/Extract/Profiles/*.json $(DESTDIR)$(PREFIX)/share/pp/profiles/
 	@# ... and the per-language label lexicons the profiles name in ../share/pp/lexicons.
@@ -158,6 +186,14 @@ install: build
 	@# ... and the fitted confidence model in ../share/pp/model.
 	install -d $(DESTDIR)$(PREFIX)/share/pp/model
 	install -m 644 Sources/Extract/Model/*.json $(DESTDIR)$(PREFIX)/share/pp/model/
+	@# ... and each tool's man page, rendered from its option table.
+	install -d $(DESTDIR)$(PREFIX)/share/man/man1
+	for t in $(TOOLS); do $(BIN)/$$t --help-man > $(DESTDIR)$(PREFIX)/share/man/man1/$$t.1 || exit 1; done
+
+# Removes what `make install` put under PREFIX (the same PREFIX and DESTDIR).
+uninstall:
+	for t in $(TOOLS) pp-batch pp-parallel; do rm -f $(DESTDIR)$(PREFIX)/bin/$$t $(DESTDIR)$(PREFIX)/share/man/man1/$$t.1; done
+	rm -rf $(DESTDIR)$(PREFIX)/share/pp
 
 lint:
 	$(SWIFT) format lint --strict --recursive --configuration .swift-format Sources Tests Package.swift

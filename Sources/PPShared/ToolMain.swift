@@ -11,8 +11,9 @@ public let ppVersion = "0.1.0"
 /// returns the status of a finished run.
 /// --help and --version are answered here; a usage error prints one line and a
 /// pointer to --help (exit 2); a closed stdout ends the run quietly with 0.
+/// `subcommands` (their own tables) join the man page and completions of `--help-man` / `--completion`.
 public func runTool(
-    _ spec: CommandSpec, arguments: [String] = RawNames.commandLine,
+    _ spec: CommandSpec, arguments: [String] = RawNames.commandLine, subcommands: [CommandSpec] = [],
     redact: @escaping @Sendable (String) -> String = { $0 },
     _ body: (ParsedArguments, Diagnostics) throws -> ExitStatus
 ) -> Never {
@@ -23,6 +24,10 @@ public func runTool(
     TemporaryFiles.prepareForSignals()
     let status: ExitStatus
     do {
+        if let generated = try ToolInterface(main: spec, subcommands: subcommands).generatedText(for: arguments) {
+            try OutputSink().write(text: generated)
+            exit(0)
+        }
         let parsed = try ParsedArguments.parse(arguments, spec: spec)
         if parsed.has("help") {
             let sink = OutputSink()

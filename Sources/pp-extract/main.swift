@@ -139,7 +139,7 @@ if args.first == "eval" {
     }
 }
 
-runTool(extractSpec, arguments: args) { parsed, diagnostics in
+runTool(extractSpec, arguments: args, subcommands: [evalSpec, tableSpec]) { parsed, diagnostics in
     if case .failure(let error) = Scoring.loaded { throw error }
     let store = ProfileStore.standard()
     if parsed.has("list-profiles") {
