@@ -26,6 +26,12 @@ public enum Cancellation {
             sigaction(sig, &action, nil)
         }
         signal(SIGXFSZ, SIG_IGN)
+        // A parent may have started us with them blocked (the mask is inherited): let them through.
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        sigaddset(&set, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
     /// Throws `cancelled` when a cancel was asked for.

@@ -39,10 +39,4 @@ public struct ActiveAssets: Sendable {
         let path = folder + "/" + kind
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue ? path : nil
     }
-
-    /// What --version adds: "assets: version 7 (…/sets/v7)", or that the shipped data is in use.
-    public static var versionLine: String {
-        guard let current else { return "assets: shipped with the program" }
-        return "assets: version \(current.version) (\(current.folder))"
-    }
 }
