@@ -105,7 +105,9 @@ public struct AssetStore: Sendable {
         let building = "\(sets)/.v\(manifest.version).\(getpid()).building"
         removeTree(building)
         func fail(_ what: String, _ code: Int32 = errno) -> ToolError {
-            ToolError(.fatal, code: code == ENOSPC || code == EFBIG ? "disk_full" : "install", "\(what): \(String(cString: strerror(code)))")
+            ToolError(
+                .fatal, code: code == ENOSPC || code == EFBIG ? "disk_full" : "install",
+                "\(what): \(String(cString: strerror(code)))")
         }
         for asset in manifest.assets {
             let destination = building + "/" + asset.name
@@ -161,7 +163,8 @@ public struct AssetStore: Sendable {
 
     /// One step back: `previous` becomes active and the active set becomes previous.
     public func rollback() throws(ToolError) -> Int {
-        guard let previous = version(of: "previous"), FileManager.default.fileExists(atPath: setFolder(previous) + "/installed.json")
+        guard let previous = version(of: "previous"),
+            FileManager.default.fileExists(atPath: setFolder(previous) + "/installed.json")
         else { throw ToolError(.fatal, code: "no_previous", "there is no previous set to go back to") }
         let active = version(of: "active")
         try pointLink("active", to: previous)

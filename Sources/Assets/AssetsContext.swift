@@ -28,7 +28,9 @@ public struct AssetsContext: Sendable {
             do { json = try JSON.parse(Array(data)) } catch {
                 throw ToolError(.usage, code: "bad_config", "config '\(configPath)': not valid JSON (\(error.reason))")
             }
-            guard let object = json.members else { throw ToolError(.usage, code: "bad_config", "config '\(configPath)': not an object") }
+            guard let object = json.members else {
+                throw ToolError(.usage, code: "bad_config", "config '\(configPath)': not an object")
+            }
             for (key, value) in object {
                 guard keys.contains(key) else {
                     let hint = key.contains("api") ? "; the API key comes from PP_ASSETS_KEY or key_file" : ""

@@ -73,7 +73,8 @@ public struct Manifest: Sendable, Equatable {
         guard json["format"]?.stringValue == format else { throw bad("format is not \(format)") }
         guard let project = json["project"]?.stringValue, let stage = json["stage"]?.stringValue,
             let version = json["version"]?.intValue, version > 0,
-            let published = json["published"]?.stringValue.flatMap(date), let expires = json["expires"]?.stringValue.flatMap(date),
+            let published = json["published"]?.stringValue.flatMap(date),
+            let expires = json["expires"]?.stringValue.flatMap(date),
             let list = json["assets"]?.arrayValue
         else { throw bad("project, stage, version, published, expires and assets are required") }
         var assets: [Asset] = []
@@ -106,7 +107,9 @@ public struct Manifest: Sendable, Equatable {
         guard parts.count >= 2, name.utf8.count <= 200, kinds.contains(String(parts[0])) else { return false }
         return parts.allSatisfy { part in
             !part.isEmpty && !part.hasPrefix(".")
-                && part.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0)) }
+                && part.unicodeScalars.allSatisfy {
+                    $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0))
+                }
         }
     }
 

@@ -77,7 +77,8 @@ public struct Publisher {
     }
 
     /// The regular files under `folder`, as sorted relative paths.
-    func files(under folder: String) throws(ToolError) -> [String] {
+    func files(under given: String) throws(ToolError) -> [String] {
+        let folder = (given as NSString).resolvingSymlinksInPath
         guard let walker = FileManager.default.enumerator(atPath: folder) else {
             throw ToolError(.usage, code: "unreadable", "cannot read the folder '\(folder)'")
         }

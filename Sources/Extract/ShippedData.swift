@@ -14,10 +14,11 @@ enum ShippedData {
         }
         let dir = executableFolder
         let active = ActiveAssets.current?.folder("model").map { [$0 + "/" + name] } ?? []
-        let searched = active + [
-            dir + "/pp_Extract.resources/Model/" + name,
-            ((dir as NSString).deletingLastPathComponent as NSString).appendingPathComponent("share/pp/model/" + name),
-        ]
+        let searched =
+            active + [
+                dir + "/pp_Extract.resources/Model/" + name,
+                ((dir as NSString).deletingLastPathComponent as NSString).appendingPathComponent("share/pp/model/" + name),
+            ]
         return (searched.first { FileManager.default.fileExists(atPath: $0) }, searched)
     }
 

@@ -1,7 +1,8 @@
-@testable import Assets
 import Foundation
 import PPShared
 import Testing
+
+@testable import Assets
 
 /// A temporary world for one test: a signing key, a repository published with `Publisher`, an install
 /// folder, and runs of the built pp-assets against a real HTTP server (Server/serve.py on 127.0.0.1).
@@ -77,7 +78,8 @@ final class AssetsFixture {
     }
 
     /// Runs the built pp-assets with `arguments` (and `options()` unless `plain`), to the end.
-    func run(_ arguments: [String], plain: Bool = false, environment: [String: String] = [:], shell: String? = nil) throws -> Run {
+    func run(_ arguments: [String], plain: Bool = false, environment: [String: String] = [:], shell: String? = nil) throws -> Run
+    {
         let process = try start(arguments, plain: plain, environment: environment, shell: shell)
         process.process.waitUntilExit()
         return process.finish()
@@ -88,8 +90,14 @@ final class AssetsFixture {
     {
         var env = ["XDG_CONFIG_HOME": root + "/config", "XDG_DATA_HOME": root + "/data"]
         for (k, v) in environment { env[k] = v }
+        // The standard options, less those the test gives itself.
+        var standard: [String] = []
+        let given = options()
+        for i in stride(from: 0, to: given.count, by: 2) where !arguments.contains(given[i]) {
+            standard += [given[i], given[i + 1]]
+        }
         return try RunningTool(
-            arguments: arguments + (plain ? [] : options()), environment: env, shell: shell, folder: root)
+            arguments: arguments + (plain ? [] : standard), environment: env, shell: shell, folder: root)
     }
 
     // MARK: - What is installed

@@ -1,7 +1,8 @@
-@testable import Assets
 import Foundation
 import PPShared
 import Testing
+
+@testable import Assets
 
 @Suite("pp-assets trust: minisign signatures, manifests, key rotation")
 struct TrustTests {
@@ -43,7 +44,9 @@ struct TrustTests {
         for name in ["profiles/rs.json", "tessdata/srp_latn.traineddata", "model/weights.json"] {
             #expect(Manifest.isSafeName(name))
         }
-        for name in ["../etc/passwd", "profiles/../../x", "/etc/passwd", "profiles/.hidden", "other/x.json", "profiles/", "profiles"] {
+        for name in [
+            "../etc/passwd", "profiles/../../x", "/etc/passwd", "profiles/.hidden", "other/x.json", "profiles/", "profiles",
+        ] {
             #expect(!Manifest.isSafeName(name), "\(name)")
         }
         let evil = String(decoding: Self.manifest.bytes, as: UTF8.self).replacingOccurrences(
@@ -60,13 +63,31 @@ struct TrustTests {
             do { try body() } catch { return error.code }
             return nil
         }
-        #expect(code { () throws(ToolError) in try ManifestTrust.check(m, sha256: sha, project: "pp", stage: "release", now: now, newest: (2, "x")) } == nil)
-        #expect(code { () throws(ToolError) in try ManifestTrust.check(m, sha256: sha, project: "pp", stage: "release", now: now, newest: (3, sha)) } == nil)
-        #expect(code { () throws(ToolError) in try ManifestTrust.check(m, sha256: sha, project: "pp", stage: "release", now: now, newest: (4, "x")) } == "rollback")
-        #expect(code { () throws(ToolError) in try ManifestTrust.check(m, sha256: sha, project: "pp", stage: "release", now: now, newest: (3, "x")) } == "rollback")
-        #expect(code { () throws(ToolError) in try ManifestTrust.check(m, sha256: sha, project: "pp", stage: "beta", now: now, newest: nil) } == "mix_and_match")
         #expect(
-            code { () throws(ToolError) in try ManifestTrust.check(m, sha256: sha, project: "pp", stage: "release", now: Date(timeIntervalSince1970: 1_900_000_000), newest: nil) } == "expired")
+            code { () throws(ToolError) in
+                try ManifestTrust.check(m, sha256: sha, project: "pp", stage: "release", now: now, newest: (2, "x"))
+            } == nil)
+        #expect(
+            code { () throws(ToolError) in
+                try ManifestTrust.check(m, sha256: sha, project: "pp", stage: "release", now: now, newest: (3, sha))
+            } == nil)
+        #expect(
+            code { () throws(ToolError) in
+                try ManifestTrust.check(m, sha256: sha, project: "pp", stage: "release", now: now, newest: (4, "x"))
+            } == "rollback")
+        #expect(
+            code { () throws(ToolError) in
+                try ManifestTrust.check(m, sha256: sha, project: "pp", stage: "release", now: now, newest: (3, "x"))
+            } == "rollback")
+        #expect(
+            code { () throws(ToolError) in
+                try ManifestTrust.check(m, sha256: sha, project: "pp", stage: "beta", now: now, newest: nil)
+            } == "mix_and_match")
+        #expect(
+            code { () throws(ToolError) in
+                try ManifestTrust.check(
+                    m, sha256: sha, project: "pp", stage: "release", now: Date(timeIntervalSince1970: 1_900_000_000), newest: nil)
+            } == "expired")
     }
 
     @Test("rotation: a key announced by the trusted key is followed; one not announced is refused")
@@ -93,7 +114,8 @@ struct TrustTests {
         let stranger = Minisign.SecretKey.generate()
         let forged = manifest([rotation(stranger, newest)])
         #expect(throws: ToolError.self) {
-            try ManifestTrust.verify(forged.bytes, signature: newest.sign(forged.bytes, trustedComment: "c"), trusted: old.publicKey)
+            try ManifestTrust.verify(
+                forged.bytes, signature: newest.sign(forged.bytes, trustedComment: "c"), trusted: old.publicKey)
         }
     }
 }

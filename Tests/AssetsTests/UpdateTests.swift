@@ -66,7 +66,8 @@ struct UpdateTests {
         try Data("{}".utf8).write(to: URL(fileURLWithPath: file))
         let run = try f.run(["verify"])
         #expect(run.status == 1)
-        #expect(run.errorCode == "hash_mismatch" && run.events("error").first?["message"]?.stringValue?.contains("rs.json") == true)
+        #expect(
+            run.errorCode == "hash_mismatch" && run.events("error").first?["message"]?.stringValue?.contains("rs.json") == true)
     }
 
     /// Runs an update expected to fail with `code`; the set active before must still be v1 and whole.
