@@ -4,7 +4,7 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 CONFIG ?= release
 BIN := .build/$(CONFIG)
-TOOLS := pp-ingest pp-ocr pp-extract pp-pages pp-cardcheck
+TOOLS := pp-ingest pp-ocr pp-extract pp-pages pp-cardcheck pp-assets
 CORPUS ?= ../shared/corpus
 PROFILE ?= auto
 DEMO := .build/demo
@@ -28,12 +28,16 @@ APT_PACKAGES += liblzma-dev
 APT_PACKAGES += libxml2-dev
 # pp-ingest: e-mails (.eml, mbox) with GMime, ZIP archives (a mail's attachments, or given) with libarchive.
 APT_PACKAGES += libgmime-3.0-dev libarchive-dev
+# pp-assets: Ed25519 signatures (libsodium), downloads (libcurl, GnuTLS flavour like the rest); Debian's
+# minisign checks our signatures in the tests, and signs manifests a team makes without pp-assets.
+APT_PACKAGES += libsodium-dev libcurl4-gnutls-dev minisign
 # make fuzz: its seed corpora are written by a Python script (libFuzzer and ASan come with the Swift toolchain).
 APT_PACKAGES += python3
 
 # Debian's libtesseract uses OpenMP, which makes OCR about 9x slower on small machines unless limited.
 export OMP_THREAD_LIMIT := 1
 
+.PHONY: assets-demo bench-assets
 .PHONY: deps build test test-office demo install lint format clean bench bench-tools bench-cardcheck bench-pages bench-ingest \
 	bench-ocr bench-extract corpus-ingest corpus-pages codes-accuracy xml-accuracy accuracy fit batch synth fuzz
 
@@ -50,6 +54,7 @@ build: deps
 	$(SWIFT) build -c $(CONFIG) --product pp-ocr
 	$(SWIFT) build -c $(CONFIG) --product pp-extract
 	$(SWIFT) build -c $(CONFIG) --product pp-cardcheck
+	$(SWIFT) build -c $(CONFIG) --product pp-assets
 	@# pp-pages links the Swift runtime statically (1.3 MB less resident memory per run, see bench/pages);
 	@# its own scratch path keeps the other products' build from being redone each time.
 	$(SWIFT) build -c $(CONFIG) --product pp-pages --static-swift-stdlib --scratch-path .build/static
@@ -101,6 +106,11 @@ demo: build
 	  | sed -E -e 's/.*"kind":"payment_info","status":"([a-z_]+)".*"formatted":"([^"]*)".*/  \1  (payment info)  "\2"/' \
 	    -e 's/.*"brand":("[^"]*"|null).*"formatted":("[^"]*"|null).*"status":"([a-z_]+)".*/  \3  \1  \2/'; true
 
+# pp-assets end to end (scripts/assets-demo.sh): publish a new profile version to a local repository, serve
+# it, update, show pp-extract using it (its records name the version), reset, show the shipped profile again.
+assets-demo: build
+	bash scripts/assets-demo.sh $(BIN)
+
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/pp/profiles $(DESTDIR)$(PREFIX)/share/pp/lexicons
 	for t in $(TOOLS); do install -m 755 $(BIN)/$$t $(DESTDIR)$(PREFIX)/bin/$$t; done
@@ -121,7 +131,7 @@ format:
 	$(SWIFT) format --in-place --recursive --configuration .swift-format Sources Tests Package.swift
 
 # Every benchmark, each side by side with the tool a user would pick instead (figures in bench/*/README.md).
-bench: bench-ingest bench-ocr bench-extract bench-pages bench-cardcheck
+bench: bench-ingest bench-ocr bench-extract bench-pages bench-cardcheck bench-assets
 
 bench-tools:
 	@command -v hyperfine >/dev/null && [ -x /usr/bin/time ] || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
@@ -141,6 +151,8 @@ bench-pages: build bench-tools
 	bash bench/pages/run.sh
 bench-cardcheck: build bench-tools
 	bash bench/cardcheck/run.sh
+bench-assets: build bench-tools
+	bash bench/assets/run.sh
 
 # Checks on the shared corpus of real documents, when it is present (nothing from it is committed).
 corpus-ingest: build

@@ -23,7 +23,9 @@ public struct AssetsContext: Sendable {
         let home = environment["HOME"] ?? NSHomeDirectory()
         let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
         let configPath = args.value("config") ?? configHome + "/pp/assets.json"
-        if let data = FileManager.default.contents(atPath: configPath) {
+        if let data = FileManager.default.contents(atPath: configPath),
+            !data.allSatisfy({ [0x20, 0x0A, 0x0D, 0x09].contains($0) })
+        {
             let json: JSON
             do { json = try JSON.parse(Array(data)) } catch {
                 throw ToolError(.usage, code: "bad_config", "config '\(configPath)': not valid JSON (\(error.reason))")
@@ -38,7 +40,7 @@ public struct AssetsContext: Sendable {
                 }
                 values[key] = value.stringValue ?? value.intValue.map(String.init)
             }
-        } else if args.value("config") != nil {
+        } else if args.value("config") != nil, !FileManager.default.fileExists(atPath: configPath) {
             throw ToolError(.usage, code: "bad_config", "cannot read config '\(configPath)'")
         }
         for key in keys {

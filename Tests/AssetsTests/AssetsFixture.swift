@@ -142,8 +142,8 @@ final class RunningTool {
         let id = UUID().uuidString
         stdoutPath = folder + "/\(id).out"
         stderrPath = folder + "/\(id).err"
-        FileManager.default.createFile(atPath: stdoutPath, contents: nil)
-        FileManager.default.createFile(atPath: stderrPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: stdoutPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
         if let shell {
             // `shell` runs first (a `ulimit`), then execs the tool with the arguments.
             process.executableURL = URL(fileURLWithPath: "/bin/bash")
