@@ -15,7 +15,7 @@ trap '[ -n "$SERVER_PID" ] && kill "$SERVER_PID" 2>/dev/null; true' EXIT
 
 echo "== pp-assets keygen: the team's signing key (minisign format)"
 "$BIN/pp-assets" keygen -o "$DEMO/team"
-echo "== a new version of the 'at' profile: one more label for the reference"
+echo "== a new version of the 'at' profile (its description says make assets-demo published it)"
 python3 - Sources/Extract/Profiles/at.json "$DEMO/source/profiles/at.json" <<'PY'
 import json, sys
 profile = json.load(open(sys.argv[1]))

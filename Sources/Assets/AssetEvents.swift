@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PPShared
 
 /// The JSON Lines events of pp-assets on stdout (docs/assets.md "Events"), mirroring the callbacks of
@@ -51,7 +52,7 @@ public final class AssetEvents {
             let bar = ProgressLine.bar(fraction, cells: 10)
             StatusLine.shared.draw(
                 "pp-assets: \(bar) \(asset) \(Self.megabytes(bytes))/\(Self.megabytes(total)) MB, "
-                    + String(format: "%.1f MB/s", rate))
+                    + "\(Self.tenths(rate)) MB/s")
         }
     }
 
@@ -63,7 +64,7 @@ public final class AssetEvents {
         if drawsLine {
             StatusLine.shared.finish(
                 "pp-assets: " + (updated ? "now at version \(version ?? 0)" : "nothing to update")
-                    + String(format: " (%.1f s)", Date().timeIntervalSince(started)))
+                    + " (\(Self.tenths(Date().timeIntervalSince(started))) s)")
         }
         try emit("finished", ["updated": .bool(updated), "version": version.map { .int($0) } ?? .null])
     }
@@ -71,5 +72,9 @@ public final class AssetEvents {
     /// A record that is not an event (`pp-assets status`).
     public func record(_ json: JSON) throws { try sink.write(json) }
 
-    static func megabytes(_ bytes: Int) -> String { String(format: "%.1f", Double(bytes) / 1e6) }
+    static func megabytes(_ bytes: Int) -> String { tenths(Double(bytes) / 1e6) }
+    static func tenths(_ value: Double) -> String {
+        let t = Int((value * 10).rounded())
+        return "\(t / 10).\(t % 10)"
+    }
 }

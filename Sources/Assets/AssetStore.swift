@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PPShared
 
 /// The folder pp-assets installs into (docs/assets.md "On disk"):
@@ -30,7 +31,7 @@ public struct AssetStore: Sendable {
     public func makeFolders() throws(ToolError) {
         for dir in [root, sets, staging] {
             do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
-                throw ToolError(.fatal, code: "data_dir", "cannot create '\(dir)': \(error.localizedDescription)")
+                throw ToolError(.fatal, code: "data_dir", "cannot create '\(dir)': \(error)")
             }
         }
     }
@@ -91,7 +92,7 @@ public struct AssetStore: Sendable {
         defer { close(fd) }
         if flock(fd, LOCK_SH | LOCK_NB) == 0 { return nil }  // nobody holds it
         guard let text = try? String(contentsOfFile: root + "/lock", encoding: .utf8) else { return nil }
-        return pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        return pid_t(trimmed(text))
     }
 
     // MARK: - Sets
@@ -111,7 +112,7 @@ public struct AssetStore: Sendable {
         }
         for asset in manifest.assets {
             let destination = building + "/" + asset.name
-            let dir = (destination as NSString).deletingLastPathComponent
+            let dir = parentFolder(destination)
             do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
                 throw ToolError(.fatal, code: "install", "cannot create '\(dir)'")
             }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PPShared
 
 /// pp-assets' command line: one table of options for every subcommand, and the dispatch.

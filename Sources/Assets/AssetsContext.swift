@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PPShared
 
 /// Where updates come from and go to: the configuration file (`--config`, else
@@ -20,7 +21,7 @@ public struct AssetsContext: Sendable {
 
     public static func load(_ args: ParsedArguments, environment: [String: String]) throws(ToolError) -> AssetsContext {
         var values: [String: String] = [:]
-        let home = environment["HOME"] ?? NSHomeDirectory()
+        let home = environment["HOME"] ?? "/nonexistent"
         let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
         let configPath = args.value("config") ?? configHome + "/pp/assets.json"
         if let data = FileManager.default.contents(atPath: configPath),
@@ -44,7 +45,7 @@ public struct AssetsContext: Sendable {
             throw ToolError(.usage, code: "bad_config", "cannot read config '\(configPath)'")
         }
         for key in keys {
-            let flag = key == "version" ? "pin" : key.replacingOccurrences(of: "_", with: "-")
+            let flag = key == "version" ? "pin" : String(key.map { $0 == "_" ? "-" : $0 })
             if let value = args.value(flag) { values[key] = value }
         }
         var context = AssetsContext(
@@ -95,7 +96,7 @@ public struct AssetsContext: Sendable {
         guard let text = try? String(contentsOfFile: keyFile, encoding: .utf8),
             let line = text.split(whereSeparator: \.isNewline).first, !line.isEmpty
         else { throw ToolError(.usage, code: "key_file", "the key file '\(keyFile)' is empty") }
-        return String(line).trimmingCharacters(in: .whitespaces)
+        return trimmed(String(line))
     }
 
     /// The folder of the stage on the server; the pinned version's folder when pinned.

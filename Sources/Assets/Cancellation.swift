@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PPShared
 
 /// SIGINT and SIGTERM during an update (or `pp-assets cancel`, which sends SIGTERM) set one flag; the

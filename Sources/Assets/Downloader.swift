@@ -1,5 +1,6 @@
 import CCurl
-import Foundation
+import FoundationEssentials
+import Glibc
 import PPShared
 
 /// HTTP(S) downloads through libcurl's easy interface, with the limits an update needs: a byte ceiling
@@ -170,6 +171,7 @@ final class TransferSink {
     private(set) var writeError: Int32 = 0
     var progress: ((Int) -> Void)?
     var hasher = SHA256Stream()
+    private var writtenBack = 0
 
     init(fd: Int32, limit: Int, offset: Int) {
         self.fd = fd
@@ -179,6 +181,7 @@ final class TransferSink {
 
     func reset(offset: Int) {
         received = offset
+        writtenBack = offset
         memory.removeAll(keepingCapacity: true)
         overflow = false
         writeError = 0
@@ -206,6 +209,12 @@ final class TransferSink {
         }
         if fd >= 0 { hasher.update(bytes) }
         received += bytes.count
+        // Start writing each 8 MB to disk now (POSIX_FADV_DONTNEED begins writeback and frees the cache),
+        // so the fsync before activation finds little left to do.
+        if fd >= 0, received - writtenBack >= 8 << 20 {
+            _ = posix_fadvise(fd, off_t(writtenBack), off_t(received - writtenBack), POSIX_FADV_DONTNEED)
+            writtenBack = received
+        }
         return true
     }
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PPShared
 
 /// The commands that work on what is installed: status, verify, reset, rollback, cancel.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PPShared
 
 /// The signed list of a repository's assets (docs/assets.md "Repository format"). One manifest names every
@@ -108,7 +109,7 @@ public struct Manifest: Sendable, Equatable {
         return parts.allSatisfy { part in
             !part.isEmpty && !part.hasPrefix(".")
                 && part.unicodeScalars.allSatisfy {
-                    $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0))
+                    $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0))
                 }
         }
     }
@@ -116,16 +117,37 @@ public struct Manifest: Sendable, Equatable {
     /// The text signed in a rotation: the new key, bound to its purpose.
     static func rotationStatement(_ key: String) -> [UInt8] { Array("pp-assets key rotation to \(key)\n".utf8) }
 
+    /// "2026-12-31T09:00:00Z". By hand with gmtime_r: ISO8601DateFormatter loads ICU, megabytes of
+    /// resident memory for one date.
     static func dateText(_ date: Date) -> String {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime]
-        return f.string(from: date)
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var t = tm()
+        gmtime_r(&seconds, &t)
+        func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(t.tm_year + 1900)-\(two(t.tm_mon + 1))-\(two(t.tm_mday))T\(two(t.tm_hour)):\(two(t.tm_min)):\(two(t.tm_sec))Z"
     }
 
+    /// Reads dateText's form ("Z" only: manifests are written in UTC).
     static func date(_ text: String) -> Date? {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime]
-        return f.date(from: text)
+        let u = Array(text.utf8)
+        guard u.count == 20, u[4] == 0x2D, u[7] == 0x2D, u[10] == 0x54, u[13] == 0x3A, u[16] == 0x3A, u[19] == 0x5A else {
+            return nil
+        }
+        func number(_ range: Range<Int>) -> Int32? {
+            u[range].allSatisfy { (0x30...0x39).contains($0) } ? Int32(String(decoding: u[range], as: UTF8.self)) : nil
+        }
+        guard let y = number(0..<4), let mo = number(5..<7), let d = number(8..<10), let h = number(11..<13),
+            let mi = number(14..<16), let s = number(17..<19), (1...12).contains(mo), (1...31).contains(d), h < 24,
+            mi < 60, s < 61
+        else { return nil }
+        var t = tm()
+        t.tm_year = y - 1900
+        t.tm_mon = mo - 1
+        t.tm_mday = d
+        t.tm_hour = h
+        t.tm_min = mi
+        t.tm_sec = s
+        return Date(timeIntervalSince1970: Double(timegm(&t)))
     }
 }
 

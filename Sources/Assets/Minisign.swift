@@ -1,5 +1,7 @@
+import CGnuTLS
 import CSodium
-import Foundation
+import FoundationEssentials
+import Glibc
 import PPShared
 
 /// Ed25519 keys and signatures in minisign's file formats (https://jedisct1.github.io/minisign/), through
@@ -20,7 +22,7 @@ public enum Minisign {
         /// Reads the base64 line (or a whole .pub file, whose last non-empty line it is).
         public init(text: String) throws(ToolError) {
             let line = text.split(whereSeparator: \.isNewline).last { !$0.hasPrefix("untrusted comment:") }
-            guard let line, let raw = Data(base64Encoded: String(line).trimmingCharacters(in: .whitespaces)),
+            guard let line, let raw = Data(base64Encoded: trimmed(String(line))),
                 raw.count == 42, raw.prefix(2) == Data("Ed".utf8)
             else { throw ToolError(.usage, code: "bad_public_key", "not a minisign Ed25519 public key") }
             keyID = Array(raw[2..<10])
@@ -35,7 +37,7 @@ public enum Minisign {
         /// The base64 line.
         public var base64: String { Data(Array("Ed".utf8) + keyID + key).base64EncodedString() }
         /// Key id as minisign prints it (hex, most significant byte first).
-        public var idText: String { keyID.reversed().map { String(format: "%02X", $0) }.joined() }
+        public var idText: String { hexText(keyID.reversed()).uppercased() }
         public var fileText: String { "untrusted comment: minisign public key \(idText)\n\(base64)\n" }
     }
 
@@ -60,7 +62,7 @@ public enum Minisign {
             _ = ready
             func bad(_ why: String) -> ToolError { ToolError(.usage, code: "bad_secret_key", "secret key: \(why)") }
             let line = text.split(whereSeparator: \.isNewline).last { !$0.hasPrefix("untrusted comment:") }
-            guard let line, let raw = Data(base64Encoded: String(line).trimmingCharacters(in: .whitespaces)).map(Array.init),
+            guard let line, let raw = Data(base64Encoded: trimmed(String(line))).map(Array.init),
                 raw.count == 158, raw[0..<2] == [0x45, 0x64], raw[4..<6] == [0x42, 0x32]
             else { throw bad("not a minisign Ed25519 secret key") }
             var body = Array(raw[54..<158])
@@ -139,7 +141,7 @@ public enum Minisign {
         }
         guard Array(raw[2..<10]) == key.keyID else {
             throw bad(
-                "signed with key \(raw[2..<10].reversed().map { String(format: "%02X", $0) }.joined()), "
+                "signed with key \(hexText(raw[2..<10].reversed()).uppercased()), "
                     + "not the trusted key \(key.idText)")
         }
         let signature = Array(raw[10..<74])
@@ -164,25 +166,29 @@ public enum Minisign {
     }
 }
 
-/// SHA-256 over a stream of bytes (libsodium's crypto_hash_sha256_*), for assets hashed as they arrive.
-public struct SHA256Stream {
-    private var state = crypto_hash_sha256_state()
+/// SHA-256 over a stream of bytes, for assets hashed as they arrive: GnuTLS's gnutls_hash_* (nettle, with
+/// the CPU's SHA instructions where it has them: 3-4 times libsodium's portable code, which kept a
+/// 100 MB update at a third of curl's speed). Owns the hash handle; gnutls_hash_deinit frees it.
+public final class SHA256Stream {
+    private var handle: gnutls_hash_hd_t?
+    private var digest: String?
 
-    public init() {
-        _ = Minisign.ready
-        crypto_hash_sha256_init(&state)
-    }
+    public init() { gnutls_hash_init(&handle, GNUTLS_DIG_SHA256) }
 
-    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-        crypto_hash_sha256_update(&state, base.assumingMemoryBound(to: UInt8.self), UInt64(bytes.count))
+    deinit { if digest == nil { gnutls_hash_deinit(handle, nil) } }
+
+    public func update(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty, digest == nil else { return }
+        gnutls_hash(handle, base, bytes.count)
     }
 
     /// The lowercase hex digest; the stream is finished afterwards.
-    public mutating func hex() -> String {
+    public func hex() -> String {
+        if let digest { return digest }
         var out = [UInt8](repeating: 0, count: 32)
-        crypto_hash_sha256_final(&state, &out)
-        return out.map { String(format: "%02x", $0) }.joined()
+        gnutls_hash_deinit(handle, &out)
+        digest = hexText(out)
+        return digest!
     }
 
     /// The digest of a whole file, read in 256 KB pieces; nil when it cannot be read.
@@ -190,7 +196,7 @@ public struct SHA256Stream {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
-        var hasher = SHA256Stream()
+        let hasher = SHA256Stream()
         var size = 0
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 18, alignment: 16)
         defer { buffer.deallocate() }
@@ -203,4 +209,27 @@ public struct SHA256Stream {
         }
         return (hasher.hex(), size)
     }
+}
+
+/// Lowercase hex of `bytes` (String(format:) goes through CoreFoundation's formatter, slow for 32 bytes).
+func hexText(_ bytes: some Sequence<UInt8>) -> String {
+    let digits = Array("0123456789abcdef".utf8)
+    var out: [UInt8] = []
+    for b in bytes {
+        out.append(digits[Int(b >> 4)])
+        out.append(digits[Int(b & 15)])
+    }
+    return String(decoding: out, as: UTF8.self)
+}
+
+/// `text` without spaces, tabs and line ends around it.
+func trimmed(_ text: String) -> String {
+    let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0.isNewline }
+    return String(text.drop(while: blank).reversed().drop(while: blank).reversed())
+}
+
+/// The folder part of a path ("a/b/c" gives "a/b").
+func parentFolder(_ path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
 }

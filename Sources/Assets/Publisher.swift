@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PPShared
 
 /// `pp-assets publish DIR --key KEY -o REPO`: a repository any static web server can serve.
@@ -42,7 +43,7 @@ public struct Publisher {
             let destination = versionFolder + "/" + name
             do {
                 try FileManager.default.createDirectory(
-                    atPath: (destination as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                    atPath: parentFolder(destination), withIntermediateDirectories: true)
                 if FileManager.default.fileExists(atPath: destination) {
                     try FileManager.default.removeItem(atPath: destination)
                 }
@@ -78,16 +79,18 @@ public struct Publisher {
 
     /// The regular files under `folder`, as sorted relative paths.
     func files(under given: String) throws(ToolError) -> [String] {
-        let folder = (given as NSString).resolvingSymlinksInPath
-        guard let walker = FileManager.default.enumerator(atPath: folder) else {
-            throw ToolError(.usage, code: "unreadable", "cannot read the folder '\(folder)'")
+        guard let resolved = realpath(given, nil) else {
+            throw ToolError(.usage, code: "unreadable", "cannot read the folder '\(given)'")
+        }
+        let folder = String(cString: resolved)
+        free(resolved)
+        guard let names = try? FileManager.default.subpathsOfDirectory(atPath: folder) else {
+            throw ToolError(.usage, code: "unreadable", "cannot read the folder '\(given)'")
         }
         var out: [String] = []
-        while let name = walker.nextObject() as? String {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isDirectory), !isDirectory.boolValue {
-                out.append(name)
-            }
+        for name in names {
+            var info = stat()
+            if stat(folder + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFREG { out.append(name) }
         }
         guard !out.isEmpty else { throw ToolError(.usage, code: "empty", "'\(folder)' holds no files to publish") }
         return out.sorted()

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PPShared
 
 /// `pp-assets check` and `update`: fetch the manifest and its signature, trust it only after every check
@@ -43,7 +44,7 @@ public struct Updater {
             throw ToolError(.fatal, code: "bad_signature", "the signature file is not text")
         }
         let (manifest, key) = try ManifestTrust.verify(bytes, signature: signature, trusted: trustedKey(state))
-        var hasher = SHA256Stream()
+        let hasher = SHA256Stream()
         bytes.withUnsafeBytes { hasher.update($0) }
         let sha = hasher.hex()
         let newest = state.newestVersion.flatMap { v in state.newestSHA256.map { (v, $0) } }
@@ -84,10 +85,15 @@ public struct Updater {
             return false
         }
         try events.updateAvailable(manifest, current: active)
+        let installed = installedAssets()
         for asset in manifest.assets {
             try Cancellation.check()
             let part = store.part(asset.sha256)
             try events.progress(asset: asset.name, bytes: 0, total: asset.size)
+            if reuse(asset, from: installed, as: part) {
+                try events.progress(asset: asset.name, bytes: asset.size, total: asset.size)
+                continue
+            }
             var reportError: Error?
             let sha = try downloader.download(
                 context.assetURL(asset, manifestVersion: manifest.version), to: part, size: asset.size
@@ -106,6 +112,26 @@ public struct Updater {
         try store.install(manifest: manifest, bytes: trusted.bytes, signature: trusted.signature, now: now())
         try events.finished(updated: true, version: manifest.version)
         return true
+    }
+
+    /// The files of the active set by SHA-256, from its manifest.
+    func installedAssets() -> [String: String] {
+        guard let active = ActiveAssets.find(in: store.root),
+            let data = FileManager.default.contents(atPath: active.folder + "/manifest.json"),
+            let manifest = try? Manifest.parse(Array(data))
+        else { return [:] }
+        return Dictionary(
+            manifest.assets.map { ($0.sha256, active.folder + "/" + $0.name) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// A file the active set already holds is linked into staging instead of downloaded again, once its
+    /// bytes are hashed and found to be still the ones its manifest names.
+    func reuse(_ asset: Manifest.Asset, from installed: [String: String], as part: String) -> Bool {
+        guard let path = installed[asset.sha256], let found = SHA256Stream.file(path), found.hex == asset.sha256,
+            found.size == asset.size
+        else { return false }
+        unlink(part)
+        return link(path, part) == 0
     }
 
     /// Records the newest trusted manifest (so an older one is refused from now on) and the key reached.

@@ -1,5 +1,5 @@
 import Assets
-import Foundation
+import FoundationEssentials
 import PPShared
 
 runTool(AssetsCommand.spec) { args, _ in

@@ -46,6 +46,9 @@ struct UpdateTests {
         // The asset that did not change keeps the version it was first published in.
         let manifest = try Manifest.parse(Array(FileManager.default.contents(atPath: f.installed + "/active/manifest.json")!))
         #expect(manifest.assets.first { $0.name == "model/weights.json" }?.version == 1)
+        // ... and is taken from the active set, not downloaded again.
+        let fetched = f.requests().compactMap { $0["path"]?.stringValue }
+        #expect(fetched.contains("/pp/release/2/lexicons/sr.json") && !fetched.contains("/pp/release/2/model/weights.json"))
         let again = try f.run(["update"])
         #expect(again.events.count == 1 && again.events("finished").first?["updated"] == .bool(false))
         // rollback, status, reset.

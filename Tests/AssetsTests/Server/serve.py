@@ -73,7 +73,7 @@ class Handler(BaseHTTPRequestHandler):
             self.send_slowly(body)
             while True:
                 self.wfile.write(b"\0" * 65536)
-        if args.stall is not None and not start:
+        if args.stall is not None and not start and len(body) > args.stall:
             self.send_slowly(body[: args.stall])
             self.wfile.flush()
             time.sleep(3600)
