@@ -106,6 +106,21 @@ struct FaultTests {
         #expect(f.activeVersion == 1 && f.activeHolds(UpdateTests.v1))
     }
 
+    @Test("a crash (SIGKILL) half way leaves the old set active; the next update finishes the new one")
+    func crash() throws {
+        let f = try Self.withV2()
+        let tool = try Self.halfWay(f)
+        kill(tool.process.processIdentifier, SIGKILL)
+        _ = tool.finish()
+        #expect(f.activeVersion == 1 && f.activeHolds(UpdateTests.v1))
+        try f.serve()
+        let again = try f.run(["update"])
+        #expect(again.status == 0, "\(again.events)")
+        #expect(f.activeVersion == 2 && f.activeHolds(Self.v2))
+        let sets = try FileManager.default.contentsOfDirectory(atPath: f.installed + "/sets").sorted()
+        #expect(sets == ["v1", "v2"])
+    }
+
     @Test("a full disk (a file size limit) fails the download and keeps the old set")
     func diskFull() throws {
         let f = try Self.withV2()

@@ -17,6 +17,7 @@ struct ToolsReadAssetsTests {
         process.executableURL = URL(fileURLWithPath: RunningTool.executable).deletingLastPathComponent()
             .appendingPathComponent(name)
         process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: golden).deletingLastPathComponent().deletingLastPathComponent()
         var env = ProcessInfo.processInfo.environment
         env["PP_ASSETS_DIR"] = assets
         env["OMP_THREAD_LIMIT"] = "1"
@@ -58,6 +59,21 @@ struct ToolsReadAssetsTests {
         #expect(try f.run(["reset"]).status == 0)
         let reset = try Self.tool("pp-extract", ["--profile", "at-bank"], stdin: stdin, assets: f.installed)
         #expect(reset.status == 2)
+    }
+
+    @Test("pp-ocr: tesseract's data from the set, named in each page's ocr object")
+    func ocr() throws {
+        let system = "/usr/share/tesseract-ocr/5/tessdata/eng.traineddata"
+        let f = try AssetsFixture()
+        try f.publish(["tessdata/eng.traineddata": Array(try #require(FileManager.default.contents(atPath: system)))])
+        try f.serve()
+        #expect(try f.run(["update"]).status == 0)
+        let page = try String(contentsOfFile: Self.golden + "/pp-ocr/cyrillic-png/stdin", encoding: .utf8)
+        let withSet = try Self.tool("pp-ocr", ["--lang", "eng"], stdin: page, assets: f.installed)
+        let record = try JSON.parse(String(withSet.out.split(separator: "\n").first ?? ""))
+        #expect(record["ocr"]?["assets"]?.intValue == 1, "\(withSet.out.prefix(300))")
+        let shipped = try Self.tool("pp-ocr", ["--lang", "eng"], stdin: page, assets: "none")
+        #expect(shipped.status == 0 && !shipped.out.contains("\"assets\""))
     }
 
     @Test("pp-cardcheck: card types from the set are applied, and card records carry the set's version")
