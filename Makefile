@@ -4,7 +4,7 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 CONFIG ?= release
 BIN := .build/$(CONFIG)
-TOOLS := pp-ingest pp-ocr pp-extract pp-pages pp-cardcheck
+TOOLS := pp-ingest pp-ocr pp-extract pp-pages pp-cardcheck pp-assets
 CORPUS ?= ../shared/corpus
 PROFILE ?= auto
 DEMO := .build/demo
@@ -30,6 +30,9 @@ APT_PACKAGES += libxml2-dev
 APT_PACKAGES += libgmime-3.0-dev libarchive-dev
 # Man pages and completions (`TOOL --help-man`, `--completion bash|zsh|fish`) are checked with groff, zsh and fish.
 APT_PACKAGES += groff-base zsh fish
+# pp-assets: Ed25519 signatures (libsodium), downloads (libcurl, GnuTLS flavour like the rest); Debian's
+# minisign checks our signatures in the tests, and signs manifests a team makes without pp-assets.
+APT_PACKAGES += libsodium-dev libcurl4-gnutls-dev minisign
 # make fuzz: its seed corpora are written by a Python script (libFuzzer and ASan come with the Swift toolchain).
 APT_PACKAGES += python3
 
@@ -39,6 +42,7 @@ export OMP_THREAD_LIMIT := 1
 .PHONY: deps deps-browser review-results review-demo test-browser build test test-office deb test-deb test-parallel demo \
 	install uninstall lint format clean bench bench-tools bench-cardcheck bench-pages bench-ingest bench-ocr bench-extract \
 	corpus-ingest corpus-pages codes-accuracy xml-accuracy accuracy fit batch synth fuzz
+.PHONY: assets-demo bench-assets
 
 deps:
 	@missing=$$(for p in $(APT_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
@@ -65,6 +69,7 @@ build: deps
 	$(SWIFT) build -c $(CONFIG) --product pp-ocr
 	$(SWIFT) build -c $(CONFIG) --product pp-extract
 	$(SWIFT) build -c $(CONFIG) --product pp-cardcheck
+	$(SWIFT) build -c $(CONFIG) --product pp-assets
 	@# pp-pages links the Swift runtime statically (1.3 MB less resident memory per run, see bench/pages);
 	@# its own scratch path keeps the other products' build from being redone each time.
 	$(SWIFT) build -c $(CONFIG) --product pp-pages --static-swift-stdlib --scratch-path .build/static
@@ -172,6 +177,11 @@ test-browser: deps deps-browser
 	$(BROWSER_PYTHON) Tests/Browser/review_browser.py --bin .build/debug --results $(REVIEW)/results.jsonl \
 	  --pages $(REVIEW)/pages.jsonl --truth samples/truth.jsonl --work $(REVIEW)/browser-test
 
+# pp-assets end to end (scripts/assets-demo.sh): publish a new profile version to a local repository, serve
+# it, update, show pp-extract using it (its records name the version), reset, show the shipped profile again.
+assets-demo: build
+	bash scripts/assets-demo.sh $(BIN)
+
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/pp/profiles $(DESTDIR)$(PREFIX)/share/pp/lexicons
 	for t in $(TOOLS); do install -m 755 $(BIN)/$$t $(DESTDIR)$(PREFIX)/bin/$$t; done
@@ -202,7 +212,7 @@ format:
 	$(SWIFT) format --in-place --recursive --configuration .swift-format Sources Tests Package.swift
 
 # Every benchmark, each side by side with the tool a user would pick instead (figures in bench/*/README.md).
-bench: bench-ingest bench-ocr bench-extract bench-pages bench-cardcheck
+bench: bench-ingest bench-ocr bench-extract bench-pages bench-cardcheck bench-assets
 
 bench-tools:
 	@command -v hyperfine >/dev/null && [ -x /usr/bin/time ] || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
@@ -222,6 +232,8 @@ bench-pages: build bench-tools
 	bash bench/pages/run.sh
 bench-cardcheck: build bench-tools
 	bash bench/cardcheck/run.sh
+bench-assets: build bench-tools
+	bash bench/assets/run.sh
 
 # Checks on the shared corpus of real documents, when it is present (nothing from it is committed).
 corpus-ingest: build

@@ -10,6 +10,7 @@ let package = Package(
         .executable(name: "pp-pages", targets: ["pp-pages"]),
         .executable(name: "pp-ingest", targets: ["pp-ingest"]),
         .executable(name: "pp-ocr", targets: ["pp-ocr"]),
+        .executable(name: "pp-assets", targets: ["pp-assets"]),
     ],
     targets: [
         // The core every tool shares: JSON values, JSON Lines in and out, arguments, errors, parallel map.
@@ -93,6 +94,15 @@ let package = Package(
         .testTarget(
             name: "FuzzTests", dependencies: ["PPShared", "CardCheck", "Extract", "Pages", "EInvoiceXML"],
             exclude: ["Regressions"]),
+        // pp-assets: signed (Ed25519, minisign's format, libsodium) over-the-air asset sets, downloaded with libcurl
+        // (GnuTLS flavour), hashed with GnuTLS's SHA-256.
+        .systemLibrary(
+            name: "CSodium", path: "Sources/CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
+        .systemLibrary(
+            name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-gnutls-dev"])]),
+        .target(name: "Assets", dependencies: ["PPShared", "CSodium", "CCurl", "CGnuTLS"]),
+        .executableTarget(name: "pp-assets", dependencies: ["Assets", "PPShared"]),
+        .testTarget(name: "AssetsTests", dependencies: ["Assets", "PPShared"], exclude: ["Server"]),
         // Runs the built tools on Tests/Golden/<tool>/<case>/ and compares bytes.
         .testTarget(name: "GoldenTests", dependencies: ["PPShared"]),
     ],

@@ -48,6 +48,19 @@ public enum CardCheckCommand {
     /// Builds the checker from parsed options.
     public static func checker(from args: ParsedArguments) throws(ToolError) -> CardChecker {
         var brands = BrandTable.standard
+        // Card types from a set pp-assets installed change the shipped table first; --card-types then applies.
+        var assetsVersion: Int?
+        if let active = ActiveAssets.current, let folder = active.folder("cards") {
+            let file = folder + "/card-types.json"
+            if let data = readFile(file) {
+                let json: JSON
+                do { json = try JSON.parse(data) } catch {
+                    throw .usage("\(file): not valid JSON (\(error.reason) at byte \(error.offset + 1))")
+                }
+                brands = try CardTypesFile.apply(json, to: brands, file: file)
+                assetsVersion = active.version
+            }
+        }
         if let file = args.value("card-types") {
             guard let data = readFile(file) else {
                 throw .usage("cannot read card types file '\(file)'")
@@ -58,11 +71,13 @@ public enum CardCheckCommand {
             }
             brands = try CardTypesFile.apply(json, to: brands, file: file)
         }
-        return CardChecker(
+        var checker = CardChecker(
             brands: brands, today: try today(args.value("today")),
             maxYearsAhead: try args.int("max-years-ahead", default: 19, in: 0...100),
             enforceUnionPayLuhn: args.has("unionpay-luhn"), includeFormatted: args.has("format"),
             requireComplete: args.has("require-complete"), reveal: args.has("reveal"))
+        checker.assetsVersion = assetsVersion
+        return checker
     }
 
     static func today(_ text: String?) throws(ToolError) -> YearMonth {

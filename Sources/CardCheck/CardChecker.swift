@@ -25,6 +25,8 @@ public struct CardChecker: Sendable {
     public var includeFormatted: Bool
     public var requireComplete: Bool
     public var reveal: Bool
+    /// The version of the pp-assets set whose card types are in use; written into each card record.
+    public var assetsVersion: Int?
 
     public static let tool = "pp-cardcheck"
 
@@ -124,6 +126,7 @@ public struct CardChecker: Sendable {
         record["errors"] = .object(errors)
         let status = invalid ? "invalid" : (complete ? "valid" : "incomplete")
         record["status"] = .string(status)
+        if let assetsVersion { record["assets"] = .int(assetsVersion) }
         return (record, status == "valid" ? .valid : .notValid)
     }
 

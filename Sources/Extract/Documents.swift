@@ -168,6 +168,8 @@ public struct DocumentProcessor: Sendable {
             record["payment_code_checks"] = PaymentCode.report(codes)
         }
         record["profile"] = .string(profile.name)
+        // Which data produced the record: the version of the asset set pp-assets installed, when one is active.
+        if let assets = ActiveAssets.current { record["assets"] = .int(assets.version) }
         record["state"] = "processed"
         record["payment_expected"] = .bool(extraction.paymentExpected)
         if !extraction.paymentExpected {

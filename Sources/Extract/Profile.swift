@@ -140,11 +140,13 @@ public struct ProfileStore: Sendable {
         self.lexicons = lexicons ?? LexiconStore(profileFolders: folders)
     }
 
-    /// The shipped-profile folders: $PP_PROFILES, then the SwiftPM resource bundle beside the
+    /// The shipped-profile folders: $PP_PROFILES, the active asset set's profiles, then the SwiftPM resource bundle beside the
     /// executable, then `../share/pp/profiles` relative to it (what `make install` lays out).
     public static func standard(executable: String? = nil) -> ProfileStore {
         var folders: [String] = []
         if let env = ProcessInfo.processInfo.environment["PP_PROFILES"], !env.isEmpty { folders.append(env) }
+        // A set pp-assets installed comes before what shipped; its lexicons are the sibling folder.
+        if let active = ActiveAssets.current?.folder("profiles") { folders.append(active) }
         let exe = executable ?? ProfileStore.executablePath()
         let dir = (exe as NSString).deletingLastPathComponent
         folders.append(dir + "/pp_Extract.resources/Profiles")

@@ -2,7 +2,8 @@ import Foundation
 import PPShared
 
 /// Where pp-extract's shipped data files are: the SwiftPM resource bundle beside the executable, or
-/// `../share/pp/…` relative to it (what `make install` lays out); an environment variable names another file.
+/// `../share/pp/…` relative to it (what `make install` lays out); an environment variable names another file,
+/// and an asset set pp-assets installed (`ActiveAssets`) comes before what shipped.
 enum ShippedData {
     static var executableFolder: String { (ProfileStore.executablePath() as NSString).deletingLastPathComponent }
 
@@ -12,10 +13,12 @@ enum ShippedData {
             return (FileManager.default.fileExists(atPath: env) ? env : nil, [env])
         }
         let dir = executableFolder
-        let searched = [
-            dir + "/pp_Extract.resources/Model/" + name,
-            ((dir as NSString).deletingLastPathComponent as NSString).appendingPathComponent("share/pp/model/" + name),
-        ]
+        let active = ActiveAssets.current?.folder("model").map { [$0 + "/" + name] } ?? []
+        let searched =
+            active + [
+                dir + "/pp_Extract.resources/Model/" + name,
+                ((dir as NSString).deletingLastPathComponent as NSString).appendingPathComponent("share/pp/model/" + name),
+            ]
         return (searched.first { FileManager.default.fileExists(atPath: $0) }, searched)
     }
 

@@ -10,6 +10,8 @@ public struct Tessdata: Sendable {
     /// Installed recognition languages ("osd" is listed separately), sorted.
     public let languages: [String]
     public let hasOSD: Bool
+    /// The version of the pp-assets set the data comes from; nil for the system's data.
+    public var assetVersion: Int? = nil
 
     /// The folder tesseract itself would use: $TESSDATA_PREFIX, else Debian's and the usual install folders.
     public static func locate(override: String? = nil) throws(ToolError) -> Tessdata {
@@ -21,6 +23,9 @@ public struct Tessdata: Sendable {
                 let text = String(cString: prefix)
                 candidates += [text, text + "/tessdata"]
             }
+            // A set pp-assets installed comes before the system's data (tesseract reads one folder, so a
+            // tessdata set must hold every language it is used with).
+            if let active = ActiveAssets.current?.folder("tessdata") { candidates.append(active) }
             candidates += [
                 "/usr/share/tesseract-ocr/5/tessdata", "/usr/share/tesseract-ocr/4.00/tessdata",
                 "/usr/share/tessdata", "/usr/local/share/tessdata",
@@ -29,8 +34,10 @@ public struct Tessdata: Sendable {
         for folder in candidates {
             let names = traineddataNames(in: folder)
             if !names.isEmpty {
+                let fromAssets = ActiveAssets.current.flatMap { $0.folder("tessdata") == folder ? $0.version : nil }
                 return Tessdata(
-                    directory: folder, languages: names.filter { $0 != "osd" }.sorted(), hasOSD: names.contains("osd"))
+                    directory: folder, languages: names.filter { $0 != "osd" }.sorted(), hasOSD: names.contains("osd"),
+                    assetVersion: fromAssets)
             }
         }
         let hint =

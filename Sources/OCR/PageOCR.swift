@@ -118,6 +118,7 @@ public final class PageOCR {
             "engine": .string(OCROptions.engineName), "psm": .int(options.pageSegMode),
             "dpi": .int(dpi), "rotation": 0, "deskew_degrees": 0,
         ]
+        if let assets = options.tessdata.assetVersion { ocr["assets"] = .int(assets) }
         var size = record["size"]
         var osd: PageOrientation?
 

@@ -36,7 +36,9 @@ public func runTool(
         }
         if parsed.has("version") {
             let sink = OutputSink()
-            try sink.write(text: "\(spec.name) \(ppVersion)\n")
+            // The data in use is part of the version: an asset set pp-assets installed is named.
+            let assets = ActiveAssets.current.map { " (assets version \($0.version), \($0.folder))" } ?? ""
+            try sink.write(text: "\(spec.name) \(ppVersion)\(assets)\n")
             exit(0)
         }
         status = try body(parsed, diagnostics)

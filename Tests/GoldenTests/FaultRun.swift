@@ -34,6 +34,7 @@ final class FaultRun {
         process.currentDirectoryURL = GoldenCase.repositoryRoot
         var environment = ProcessInfo.processInfo.environment
         environment["OMP_THREAD_LIMIT"] = "1"
+        environment["PP_ASSETS_DIR"] = "none"
         process.environment = environment
         process.standardInput = input
         process.standardOutput = stdout ?? output

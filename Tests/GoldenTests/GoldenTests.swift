@@ -76,6 +76,7 @@ struct ToolRun {
         process.currentDirectoryURL = GoldenCase.repositoryRoot
         var env = ProcessInfo.processInfo.environment
         env["OMP_THREAD_LIMIT"] = "1"
+        env["PP_ASSETS_DIR"] = "none"  // the shipped data, whatever pp-assets installed on this machine
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let outPipe = Pipe()

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# pp-assets update against curl: the same 100 MB of assets (4 files of 25 MB) from the same local server
+# (Python's http.server on 127.0.0.1), in one run, alternating, 3 rounds each; throughput and peak memory.
+# pp-assets does more than curl here: SHA-256 of every byte, fsync of every file, the signature check and
+# the atomic swap. Target: >= 80% of curl's throughput, < 30 MB peak resident memory.
+# Usage: bash bench/assets/run.sh [MB]   (default 100; inputs go to a scratch folder)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+MB=${1:-100}
+TOOL=.build/release/pp-assets
+[ -x "$TOOL" ] || swift build -c release --product pp-assets >/dev/null
+[ -x /usr/bin/time ] || { SUDO=$( [ "$(id -u)" = 0 ] || echo sudo ); $SUDO apt-get install -y -qq time >/dev/null; }
+command -v curl >/dev/null || { SUDO=$( [ "$(id -u)" = 0 ] || echo sudo ); $SUDO apt-get install -y -qq curl >/dev/null; }
+WORK=$(mktemp -d)
+SERVER_PID=
+trap '[ -n "$SERVER_PID" ] && kill "$SERVER_PID" 2>/dev/null; rm -rf "$WORK"' EXIT
+mkdir -p "$WORK/source/tessdata"
+for i in 1 2 3 4; do head -c $((MB * 1024 * 1024 / 4)) /dev/urandom > "$WORK/source/tessdata/part$i.traineddata"; done
+"$TOOL" keygen -o "$WORK/key" >/dev/null
+"$TOOL" publish "$WORK/source" --key "$WORK/key.key" -o "$WORK/repo" >/dev/null
+PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+python3 -m http.server "$PORT" --bind 127.0.0.1 --directory "$WORK/repo" >/dev/null 2>&1 &
+SERVER_PID=$!
+for _ in $(seq 50); do curl -sf "http://127.0.0.1:$PORT/pp/release/manifest.json" >/dev/null && break; sleep 0.1; done
+BASE="http://127.0.0.1:$PORT/pp/release/1/tessdata"
+
+now() { date +%s.%N; }
+pp_times=(); curl_times=(); pp_peak=0; curl_peak=0
+for round in 1 2 3; do
+  rm -rf "$WORK/installed" "$WORK/curl" && mkdir -p "$WORK/curl"
+  t0=$(now)
+  /usr/bin/time -f %M -o "$WORK/pp.mem" "$TOOL" update --server "http://127.0.0.1:$PORT" --public-key "$WORK/key.pub" \
+    --data-dir "$WORK/installed" --config /dev/null >/dev/null
+  t1=$(now)
+  /usr/bin/time -f %M -o "$WORK/curl.mem" curl -sf --output-dir "$WORK/curl" \
+    -O "$BASE/part1.traineddata" -O "$BASE/part2.traineddata" -O "$BASE/part3.traineddata" -O "$BASE/part4.traineddata"
+  t2=$(now)
+  pp_times+=("$(awk "BEGIN {print $t1 - $t0}")"); curl_times+=("$(awk "BEGIN {print $t2 - $t1}")")
+  pp_peak=$(( $(cat "$WORK/pp.mem") > pp_peak ? $(cat "$WORK/pp.mem") : pp_peak ))
+  curl_peak=$(( $(cat "$WORK/curl.mem") > curl_peak ? $(cat "$WORK/curl.mem") : curl_peak ))
+done
+python3 - "$MB" "$pp_peak" "$curl_peak" "${pp_times[*]}" "${curl_times[*]}" <<'PY'
+import sys
+mb = int(sys.argv[1]); pp_peak, curl_peak = int(sys.argv[2]), int(sys.argv[3])
+pp = sorted(map(float, sys.argv[4].split()))[1]; cu = sorted(map(float, sys.argv[5].split()))[1]
+print(f"pp-assets update: {mb / pp:7.1f} MB/s  (median {pp:.2f} s of 3), peak {pp_peak / 1024:.1f} MB")
+print(f"curl            : {mb / cu:7.1f} MB/s  (median {cu:.2f} s of 3), peak {curl_peak / 1024:.1f} MB")
+print(f"ratio           : pp-assets at {100 * cu / pp:.0f}% of curl's throughput")
+PY
