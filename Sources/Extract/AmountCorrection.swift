@@ -2,9 +2,19 @@ import Foundation
 
 /// A labelled total that OCR misread by one digit ("48.00" for 18.00, "64.50" for 54.50), told by the
 /// arithmetic around it: two sums (net + tax, tendered − change) give the same value one digit away from what
-/// the total line reads, while nothing confirms the total as read and it is printed nowhere else. The total takes the computed value
-/// (`ocr-corrected:` with the text as read). Runs after the other evidence, over every occurrence.
+/// the total line reads, or one sum of labelled parts (net + a tax-labelled amount, two subtotals each
+/// confirmed by their own sum) when OCR read the total with low confidence; nothing confirms the total as
+/// read and it is printed nowhere else. The total takes the computed value (`ocr-corrected:` with the text
+/// as read). Runs after the other evidence, over every occurrence.
 extension Extractor {
+    /// A value the arithmetic gives for the total: how many sums give it, and whether one of them adds
+    /// labelled parts only, none a line item (strong enough alone against a total OCR was unsure of).
+    struct CorrectionSource {
+        var count = 0
+        /// Per sum of labelled parts, the part printed last: such a sum counts only for a total below it.
+        var labelledSums: [Term] = []
+    }
+
     func applyTotalCorrection(_ list: inout [Candidate], labels: [LabelHit], lines: [TextLine]) {
         let sources = correctionSources(list, labels: labels, lines: lines)
         guard !sources.isEmpty else { return }
@@ -16,11 +26,20 @@ extension Extractor {
         }
         // A value printed with its own confirmation elsewhere needs no correcting to.
         let printed = Set(list.filter(confirmed).map(\.value))
+        // Only what OCR read can be misread.
+        let readByOCR = Set(lines.filter { $0.conf != nil }.map(\.page))
         for i in list.indices where list[i].evidence.contains(where: Self.totalLabels.contains) && !confirmed(list[i]) {
-            guard let tc = Self.cents(list[i].value), tc > 0 else { continue }
+            guard readByOCR.contains(list[i].page), let tc = Self.cents(list[i].value), tc > 0 else { continue }
             let near = sources.filter { Self.oneDigitApart(tc, $0.key) }
-            // Two sums that agree on the same value; a total read alike twice on the page was read right.
-            guard near.count == 1, let (v, s) = near.first, s.count >= 2 else { continue }
+            // Two sums that agree on the same value, or one of labelled parts against an unsure reading;
+            // a total read alike twice on the page was read right.
+            let unsure = list[i].evidence.contains { $0.hasPrefix("ocr-conf:") }
+            let total = list[i].box.map { Term(index: i, cents: tc, page: list[i].page, box: $0) }
+            func partsAbove(_ s: CorrectionSource) -> Bool {
+                guard unsure, let total else { return false }
+                return s.labelledSums.contains { Self.before($0, total) }
+            }
+            guard near.count == 1, let (v, s) = near.first, s.count >= 2 || partsAbove(s) else { continue }
             let value = Self.centsText(v)
             guard !printed.contains(list[i].value), list.filter({ $0.value == list[i].value }).count == 1 else { continue }
             list[i].evidence.append("ocr-corrected:\(list[i].value)")
@@ -30,24 +49,42 @@ extension Extractor {
     }
 
     /// Values (cents) the arithmetic gives for the total: net + tax (a tax-labelled amount, or the right one
-    /// of two amounts on a row, at most `amount.tax_share_max` % of the net), and tendered − change.
-    func correctionSources(_ list: [Candidate], labels: [LabelHit], lines: [TextLine]) -> [Int: (count: Int, taxed: Bool)] {
-        var out: [Int: (count: Int, taxed: Bool)] = [:]
-        func add(_ v: Int, taxed: Bool) {
-            let o = out[v] ?? (0, false)
-            out[v] = (o.count + 1, o.taxed || taxed)
+    /// of two amounts on a row, at most `amount.tax_share_max` % of the net), two subtotals each the sum of
+    /// its own parts, and tendered − change; a sum of parts also with the page's rounding adjustment added.
+    func correctionSources(_ list: [Candidate], labels: [LabelHit], lines: [TextLine]) -> [Int: CorrectionSource] {
+        var out: [Int: CorrectionSource] = [:]
+        func add(_ v: Int, lastLabelledPart: Term? = nil) {
+            out[v, default: CorrectionSource()].count += 1
+            if let lastLabelledPart { out[v]!.labelledSums.append(lastLabelledPart) }
         }
         let maxShare = Double(w("amount.tax_share_max")) / 100
         let terms = arithmeticTerms(list).filter { $0.cents > 0 && !list[$0.index].evidence.contains("label:rounding") }
+        let adjustments = Set(
+            list.filter { $0.evidence.contains("label:rounding") }.compactMap { Self.cents($0.value) }
+                .filter { $0 != 0 && abs($0) < w("amount.rounding_max") })
+        func addSum(_ v: Int, lastLabelledPart: Term?) {
+            add(v, lastLabelledPart: lastLabelledPart)
+            for r in adjustments { add(v + r, lastLabelledPart: lastLabelledPart) }
+        }
+        func confirmedSubtotal(_ t: Term) -> Bool {
+            let e = list[t.index].evidence
+            return e.contains { $0.hasPrefix("sum-of:") }
+                && e.contains { Self.totalLabels.contains($0) || $0 == "label:subtotal" }
+        }
         var seen: Set<[Int]> = []
         for a in terms {
-            for b in terms where b.index != a.index && b.cents < a.cents && Double(b.cents) <= maxShare * Double(a.cents) {
+            for b in terms where b.index != a.index && b.cents < a.cents {
+                let subtotals = a.page == b.page && confirmedSubtotal(a) && confirmedSubtotal(b)
                 let taxed = list[b.index].evidence.contains("label:vat")
                 let sameRow = a.page == b.page && a.box.verticalOverlap(b.box) >= 0.5 && a.box.x1 <= b.box.x0 + 1
-                guard taxed || sameRow, seen.insert([a.cents, b.cents]).inserted else { continue }
-                add(a.cents + b.cents, taxed: taxed)
+                let taxShare = Double(b.cents) <= maxShare * Double(a.cents) && (taxed || sameRow)
+                guard taxShare || subtotals, seen.insert([a.cents, b.cents]).inserted else { continue }
+                let items = [a, b].contains { list[$0.index].evidence.contains("line-item") }
+                let last = Self.before(a, b) ? b : a
+                addSum(a.cents + b.cents, lastLabelledPart: (subtotals || taxed) && !items ? last : nil)
             }
         }
+        for block in totalsBlockSums(list) { add(block.cents, lastLabelledPart: block.last) }
         let tendered = paymentLines("amount_tendered", list, labels: labels, lines: lines)
         let change = paymentLines("amount_change", list, labels: labels, lines: lines)
         for t in tendered where t.cents > 0 {
@@ -57,8 +94,40 @@ extension Extractor {
                     && $0.label.box.y0 - t.label.box.y1 <= 4 * h
             }
             if let c = below.min(by: { $0.label.box.y0 < $1.label.box.y0 }), c.cents < t.cents {
-                add(t.cents - c.cents, taxed: false)
+                add(t.cents - c.cents)
             }
+        }
+        return out
+    }
+
+    /// A totals block read down from its subtotal: each next row whose amount is labelled as tax, a charge,
+    /// rounding (signed as printed) or a discount (taken off) is added, up to the first row of another kind.
+    /// Gives the block's sum with its last row, when at least two rows were added (one is a pair sum).
+    func totalsBlockSums(_ list: [Candidate]) -> [(cents: Int, last: Term)] {
+        let adding: Set<String> = ["label:vat", "label:generic", "label:rounding", "label:discount"]
+        let rows = list.indices.compactMap { i -> Term? in
+            let e = list[i].evidence
+            guard !e.contains("line-item"), !e.contains("no-decimals"), e.contains(where: { $0.hasPrefix("label:") }),
+                let box = list[i].box, let v = Self.cents(list[i].value)
+            else { return nil }
+            return Term(index: i, cents: v, page: list[i].page, box: box)
+        }.sorted { ($0.page, $0.box.y0) < ($1.page, $1.box.y0) }
+        var out: [(cents: Int, last: Term)] = []
+        for (k, start) in rows.enumerated() where list[start.index].evidence.contains("label:subtotal") && start.cents > 0 {
+            var sum = start.cents
+            var last = start
+            var added = 0
+            for r in rows[(k + 1)...] where r.page == start.page && r.box.verticalOverlap(last.box) < 0.5 {
+                let h = max(6, last.box.height)
+                let e = list[r.index].evidence
+                guard r.box.y0 - last.box.y1 <= 3 * h, let kind = e.first(where: adding.contains),
+                    !e.contains(where: Self.totalLabels.contains)
+                else { break }
+                sum += kind == "label:discount" ? -abs(r.cents) : r.cents
+                last = r
+                added += 1
+            }
+            if added >= 2 { out.append((sum, last)) }
         }
         return out
     }

@@ -6,8 +6,8 @@ import Testing
 /// Receipts as OCR reads them from paper: short labels with a digit or a stroke for a letter, cents read
 /// as letters, a rounding line between two totals, a total misread by one digit. Hand-made lines.
 @Suite struct ReceiptOCRTests {
-    func amounts(_ rows: [(String, Double, Double)]) throws -> [Candidate] {
-        let e = Extractor(profile: try profile("sepa")).extract(lines: page(rows), einvoice: nil)
+    func amounts(_ rows: [(String, Double, Double)], conf: Double? = 90) throws -> [Candidate] {
+        let e = Extractor(profile: try profile("sepa")).extract(lines: page(rows, conf: conf), einvoice: nil)
         return e.candidates["amount"] ?? []
     }
 
@@ -55,13 +55,15 @@ import Testing
 
     @Test func aTotalMisreadByOneDigitIsCorrectedByTwoSums() throws {
         // Cash with no change back and the tax summary (net, tax) both say 18.00; the total line reads 48.00.
-        let list = try amounts([
-            ("Sub-total 16.98", 40, 100), ("TOTAL 48.00", 40, 115), ("CASH 18.00", 40, 130), ("CHANGE 0.00", 40, 145),
-            ("GST Summary", 40, 165), ("SR 6% 16.98 1.02", 40, 180),
-        ])
+        let list = try amounts(Self.twoSums)
         #expect(list.first?.value == "18.00")
         #expect(list.first?.evidence.contains("ocr-corrected:48.00") == true)
     }
+
+    static let twoSums: [(String, Double, Double)] = [
+        ("Sub-total 16.98", 40, 100), ("TOTAL 48.00", 40, 115), ("CASH 18.00", 40, 130), ("CHANGE 0.00", 40, 145),
+        ("GST Summary", 40, 165), ("SR 6% 16.98 1.02", 40, 180),
+    ]
 
     @Test func aTotalReadAlikeTwiceIsNotCorrected() throws {
         let list = try amounts([
@@ -69,5 +71,38 @@ import Testing
             ("Total 48.00", 40, 200),
         ])
         #expect(list.allSatisfy { !$0.evidence.contains { $0.hasPrefix("ocr-corrected:") } })
+    }
+
+    /// A receipt's totals block read with low confidence (conf 60): one sum of labelled parts printed above
+    /// the total is enough to correct a digit.
+    static let totalsBlock: [(String, Double, Double)] = [
+        ("Sub Total 295.00", 40, 100), ("Service Charge 10% 29.50", 40, 115), ("GST 6% 19.47", 40, 130),
+        ("Rounding Adj -0.02", 40, 145), ("TOTAL 345.95", 40, 160),
+    ]
+
+    @Test func aTotalsBlockSumsDownFromItsSubtotal() throws {
+        let list = try amounts(Self.totalsBlock, conf: 60)
+        #expect(list.first?.value == "343.95")
+        #expect(list.first?.evidence.contains("ocr-corrected:345.95") == true)
+    }
+
+    @Test func aTextLayerIsNeverCorrected() throws {
+        for rows in [Self.totalsBlock, Self.twoSums] {
+            let list = try amounts(rows, conf: nil)
+            #expect(list.allSatisfy { !$0.evidence.contains { $0.hasPrefix("ocr-corrected:") } })
+        }
+    }
+
+    @Test func netPlusTaxAboveAnUnsureTotalCorrectsIt() throws {
+        let list = try amounts(
+            [("Total Sales 51.42", 40, 100), ("Total GST 3.08", 40, 115), ("Total Incl. GST 64.50", 40, 130)], conf: 60)
+        #expect(list.first?.value == "54.50")
+    }
+
+    @Test func aTaxSummaryBelowTheTotalCorrectsNothing() throws {
+        // The summary under the total restates net and tax, read worse: its net is no part of the total.
+        let list = try amounts(
+            [("(Inclusive) GST 6% 33.57", 40, 100), ("Total: 593.10", 40, 115), ("SR 6% 859.53 33.57", 40, 140)], conf: 60)
+        #expect(list.first?.value == "593.10")
     }
 }
