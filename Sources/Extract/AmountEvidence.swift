@@ -20,8 +20,8 @@ extension Extractor {
         applyRounding(&list, labels: labels, lines: lines)
         applyRoundingSum(&list, labels: labels)
         let terms = arithmeticTerms(list)
-        applySums(&list, terms)
-        applyTaxRates(&list, terms, lines: lines)
+        let summands = applySums(&list, terms)
+        applyTaxRates(&list, terms, summands: summands, lines: lines)
         applyTendered(&list, terms, labels: labels)
         applyDeductions(&list, terms)
         applyItemSums(&list, terms)
@@ -61,8 +61,9 @@ extension Extractor {
     }
 
     /// A total printed below (or right of) two or three amounts it is the sum of, within a cent. An amount that is
-    /// itself a summand of a later sum (a subtotal on the way to the total) gets nothing.
-    func applySums(_ list: inout [Candidate], _ terms: [Term]) {
+    /// itself a summand of a later sum (a subtotal on the way to the total) gets nothing. Returns the values
+    /// (cents) that are a part of some sum.
+    func applySums(_ list: inout [Candidate], _ terms: [Term]) -> Set<Int> {
         var sumOf: [Int: (text: String, items: Bool)] = [:]  // term position → its summands
         var summand: Set<Int> = []  // values (cents) that are a part of some sum
         // A negative sum counts too: gross − prepayments = a negative amount due ("nothing to pay").
@@ -108,26 +109,23 @@ extension Extractor {
             list[terms[si].index].score += w(key)
             list[terms[si].index].evidence.append("sum-of:\(parts.text)")
         }
+        return summand
     }
 
     /// A total that is an amount printed before it plus a tax rate the page prints ("27%"), to the cent:
     /// net + VAT = total where OCR lost the VAT amount. Counted as a sum (`sum-of:net+rate%`).
-    func applyTaxRates(_ list: inout [Candidate], _ terms: [Term], lines: [TextLine]) {
+    func applyTaxRates(_ list: inout [Candidate], _ terms: [Term], summands: Set<Int>, lines: [TextLine]) {
         let rates = Self.taxRates(lines)
         guard !rates.isEmpty else { return }
         let byCents = Dictionary(grouping: terms.indices, by: { terms[$0].cents })
         // As in applySums: a part of a sum found already (a subtotal on the way to the total) gets nothing.
-        let parts = Set(
-            list.flatMap { c in
-                c.evidence.filter { $0.hasPrefix("sum-of:") }.flatMap { $0.dropFirst(7).split(separator: "+").map(String.init) }
-            })
         for n in terms where n.cents >= 100 && !list[n.index].evidence.contains("line-item") {
             for r in rates {
                 let total = Int((Double(n.cents) * (100 + r) / 100).rounded())
                 for si in byCents[total] ?? [] where Self.before(n, terms[si]) {
                     let i = terms[si].index
                     guard !list[i].evidence.contains(where: { $0.hasPrefix("sum-of:") }), !list[i].evidence.contains("line-item"),
-                        !parts.contains(list[i].value)
+                        !summands.contains(terms[si].cents)
                     else { continue }
                     list[i].score += w("amount.sum_of")
                     let rate = r == r.rounded() ? "\(Int(r))" : "\(r)"

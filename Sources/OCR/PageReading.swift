@@ -65,10 +65,11 @@ extension PageOCR {
     }
 
     private func recognize(
-        _ pix: consuming PixImage, with languages: String, dpi: Int, deadline: UInt64?, what: String
+        _ pix: consuming PixImage, with languages: String, dpi: Int, deadline: UInt64?, what: String,
+        mode: TessPageSegMode? = nil
     ) throws(ToolError) -> RecognizedPage {
         let engine = try engine(for: languages)
-        guard let page = engine.recognize(consume pix, dpi: dpi, deadline: deadline) else { throw timeoutError(what) }
+        guard let page = engine.recognize(consume pix, dpi: dpi, deadline: deadline, mode: mode) else { throw timeoutError(what) }
         try checkDeadline(deadline, what: what)
         return page
     }
@@ -92,11 +93,7 @@ extension PageOCR {
         ocr: inout [String: JSON]
     ) throws(ToolError) -> RecognizedPage? {
         guard let languages = ocr["lang"]?.stringValue else { return nil }
-        let engine = try engine(for: languages)
-        guard let page = engine.recognize(consume pix, dpi: dpi, deadline: deadline, mode: PSM_SINGLE_BLOCK) else {
-            throw timeoutError(what)
-        }
-        try checkDeadline(deadline, what: what)
+        let page = try recognize(consume pix, with: languages, dpi: dpi, deadline: deadline, what: what, mode: PSM_SINGLE_BLOCK)
         guard page.confidentCharacters > first.confidentCharacters else { return nil }
         ocr["psm"] = .int(Int(PSM_SINGLE_BLOCK.rawValue))
         return page
