@@ -100,10 +100,10 @@ public enum CardCheckCommand {
         let checker = try checker(from: args)
         let jobs = try args.int("jobs", default: coreCount, in: 1...256)
         let bareNumbers = args.has("lines")
-        // No progress line: a check takes microseconds, the line would only cost time.
+        // pp-cardcheck has no progress line (no --progress option): a disabled display.
         let pipeline = RecordPipeline<LineBatch, BatchResult>(
             tool: spec.name, jobs: jobs, sink: OutputSink(autoFlush: false),
-            progress: ProgressDisplay(tool: spec.name, enabled: false), diagnostics: diagnostics
+            progress: ProgressDisplay(tool: spec.name, enabled: false)
         ) {
             { batch in checker.check(batch: batch, bareNumbers: bareNumbers) }
         }

@@ -89,7 +89,7 @@ extension ExtractCommand {
         }
         let pipeline = RecordPipeline<DocumentAssembler.Output, JSON>(
             tool: spec.name, jobs: jobs, sink: OutputSink(autoFlush: false),
-            progress: try ProgressDisplay(tool: spec.name, arguments: parsed), diagnostics: diagnostics
+            progress: try ProgressDisplay(tool: spec.name, arguments: parsed)
         ) {
             { output in
                 switch output {

@@ -85,7 +85,7 @@ public enum IngestCommand {
         let operands = StreamInputs.names(args.operands)
         let pipeline = RecordPipeline<PageTask, PageOutput>(
             tool: spec.name, jobs: jobs, sink: OutputSink(autoFlush: true),
-            progress: try ProgressDisplay(tool: spec.name, arguments: args), diagnostics: diagnostics
+            progress: try ProgressDisplay(tool: spec.name, arguments: args)
         ) {
             let worker = PageWorker(options: options)
             return { task in worker.run(task) }

@@ -93,7 +93,7 @@ public enum OCRCommand {
         // One engine per worker thread for the whole run, whatever the number of input files.
         let pipeline = RecordPipeline<Item, JSON>(
             tool: spec.name, jobs: jobs, window: jobs + 2, sink: OutputSink(),
-            progress: try ProgressDisplay(tool: spec.name, arguments: args), diagnostics: diagnostics
+            progress: try ProgressDisplay(tool: spec.name, arguments: args)
         ) {
             let ocr = PageOCR(options: frozen)
             var runner: PageRunner?

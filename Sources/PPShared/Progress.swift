@@ -115,7 +115,6 @@ public struct ProgressTally: Sendable, Equatable {
     }
 }
 
-
 /// The progress line of one tool: a tally, a clock and the shared status line. Does nothing when the
 /// tool does not draw (ProgressRule). Call it from the thread that reads and writes records.
 public final class ProgressDisplay {

@@ -11,7 +11,6 @@ public final class RecordPipeline<Unit: Sendable, Output: Sendable> {
     public let tool: String
     public let sink: OutputSink
     public let progress: ProgressDisplay
-    public let diagnostics: Diagnostics
     private let map: OrderedParallelMap<Unit, Output>
     /// While `run` reads: writes every result still in flight (set by the map for each read).
     private var drainInFlight: (() throws -> Void)?
@@ -21,12 +20,11 @@ public final class RecordPipeline<Unit: Sendable, Output: Sendable> {
     /// tools whose records are slow to make, so each leaves at once even while input keeps coming.
     public init(
         tool: String, jobs: Int, window: Int? = nil, sink: OutputSink, progress: ProgressDisplay,
-        diagnostics: Diagnostics, makeWorker: @escaping @Sendable () -> (Unit) -> Output
+        makeWorker: @escaping @Sendable () -> (Unit) -> Output
     ) {
         self.tool = tool
         self.sink = sink
         self.progress = progress
-        self.diagnostics = diagnostics
         self.map = OrderedParallelMap(jobs: jobs, window: window, makeWorker: makeWorker)
     }
 
@@ -63,8 +61,8 @@ public final class RecordPipeline<Unit: Sendable, Output: Sendable> {
         progress.finished(record)
     }
 
-    /// Opens an input ("-" is stdin) with the drain installed before its blocking reads; one that cannot
-    /// be opened is its error record (`ToolError.inputRecord`), said on stderr too.
+    /// Opens an input ("-" is stdin) with the drain installed before its blocking reads; for one that
+    /// cannot be opened, the error its record (`ToolError.inputRecord`) and message tell.
     public func open(_ input: String) -> Result<LineReader, ToolError> {
         guard input != "-" else { return .success(standardInput()) }
         do throws(ToolError) {

@@ -106,7 +106,7 @@ public func runBatch(
     progress: ProgressDisplay = ProgressDisplay(tool: pagesCommand.name, enabled: false)
 ) throws -> ExitStatus {
     let pipeline = RecordPipeline<RecordInput, BatchEdit>(
-        tool: pagesCommand.name, jobs: 1, sink: sink, progress: progress, diagnostics: diagnostics
+        tool: pagesCommand.name, jobs: 1, sink: sink, progress: progress
     ) {
         { input in edit(input, settings: settings) }
     }
