@@ -86,4 +86,29 @@ struct RecordPipelineTests {
         #expect(out[3]["error"]?["message"]?.stringValue == "cannot open '\(missing)': no such file or directory")
         #expect(status == PPShared.ExitStatus.recordErrors)
     }
+
+    @Test("worker state is made once per thread for the whole run, not once per input file")
+    func workerStateForTheWholeRun() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pp-pipeline-state-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = try (1...4).map { i in
+            let path = folder.appendingPathComponent("\(i).jsonl").path
+            try Data(String(repeating: "{\"n\":\(i)}\n", count: 20).utf8).write(to: URL(fileURLWithPath: path))
+            return path
+        }
+        let made = Mutex(0)
+        let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        let pipeline = RecordPipeline<JSON, JSON>(
+            tool: "pp-test", jobs: 2, sink: OutputSink(fileDescriptor: null, autoFlush: false),
+            progress: ProgressDisplay(tool: "pp-test", enabled: false)
+        ) {
+            made.withLock { $0 += 1 }  // an engine, in pp-ocr
+            return { $0 }
+        }
+        var count = 0
+        _ = try Self.run(pipeline, files) { _ in count += 1 }
+        #expect(count == 80)
+        #expect(made.withLock { $0 } == 2)
+    }
 }
