@@ -100,26 +100,20 @@ public enum CardCheckCommand {
         let checker = try checker(from: args)
         let jobs = try args.int("jobs", default: coreCount, in: 1...256)
         let bareNumbers = args.has("lines")
-        let inputs = args.operands.isEmpty ? ["-"] : args.operands
-        let batches = BatchReader(inputs: inputs)
-        let sink = OutputSink(autoFlush: false)
-        var worst = ExitStatus.ok
-        let map = OrderedParallelMap<LineBatch, BatchResult>(jobs: jobs) {
+        // pp-cardcheck has no progress line (no --progress option): a disabled display.
+        let pipeline = RecordPipeline<LineBatch, BatchResult>(
+            tool: spec.name, jobs: jobs, sink: OutputSink(autoFlush: false),
+            progress: ProgressDisplay(tool: spec.name, enabled: false)
+        ) {
             { batch in checker.check(batch: batch, bareNumbers: bareNumbers) }
         }
-        try map.run(
-            nextDraining: { drain in
-                try batches.next(beforeWaiting: {
-                    try drain()
-                    try sink.flush()
-                })
-            },
-            emit: { result in
-                try sink.write(bytes: result.output)
+        let batches = BatchReader(StreamInputs.names(args.operands).map { ($0, pipeline.open($0)) })
+        return try pipeline.run(
+            read: batches.next,
+            write: { result in
+                try pipeline.sink.write(bytes: result.output)
                 for message in result.messages { diagnostics.error(message) }
-                worst = max(worst, result.status)
+                pipeline.note(result.status)
             })
-        try sink.flush()
-        return worst
     }
 }

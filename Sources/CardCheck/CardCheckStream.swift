@@ -63,51 +63,32 @@ extension CardOutcome {
 }
 
 /// Cuts the inputs into batches: full batches while input is plentiful, a short one as soon as
-/// the next line would have to wait, so interactive use answers each record at once.
+/// the next line would have to wait, so interactive use answers each record at once (the readers
+/// themselves drain the pipeline before they block: `RecordPipeline.open`).
 /// An input that cannot be opened becomes a batch with `failure` set, in its place among the others.
 public final class BatchReader {
-    private var readers: [Result<LineReader, InputFailure>]
+    private var readers: ArraySlice<(name: String, opened: Result<LineReader, ToolError>)>
     private let batchSize: Int
 
-    public struct InputFailure: Error {
-        var name: String
-        var error: ToolError
-    }
-
-    public init(_ readers: [LineReader], batchSize: Int = 256) {
-        self.readers = readers.map { .success($0) }
+    /// `inputs`: each input's name and its reader, or why it could not be opened (reported in its turn).
+    public init(_ inputs: [(name: String, opened: Result<LineReader, ToolError>)], batchSize: Int = 256) {
+        self.readers = inputs[...]
         self.batchSize = batchSize
     }
 
-    /// Opens each input now ("-" is stdin); one that cannot be opened is reported in its turn.
-    public convenience init(inputs: [String], batchSize: Int = 256) {
-        self.init([], batchSize: batchSize)
-        readers = inputs.map { input -> Result<LineReader, InputFailure> in
-            if input == "-" { return .success(LineReader(standardInputNamed: "stdin")) }
-            do throws(ToolError) {
-                return .success(try LineReader(path: input))
-            } catch {
-                return .failure(InputFailure(name: input, error: error))
-            }
-        }
-    }
-
-    /// The next batch; `beforeWaiting` runs before a read that may block. Nil at the end of all inputs.
-    public func next(beforeWaiting: () throws -> Void) throws -> LineBatch? {
+    /// The next batch; nil at the end of all inputs.
+    public func next() throws -> LineBatch? {
         while let first = readers.first {
             let reader: LineReader
-            switch first {
-            case .failure(let failure):
+            switch first.opened {
+            case .failure(let error):
                 readers.removeFirst()
-                return LineBatch(input: failure.name, failure: failure.error)
+                return LineBatch(input: first.name, failure: error)
             case .success(let opened): reader = opened
             }
             var batch = LineBatch(input: reader.name)
             while batch.lines.count < batchSize {
-                if reader.mayWait {
-                    if !batch.lines.isEmpty { return batch }
-                    try beforeWaiting()
-                }
+                if !batch.lines.isEmpty, reader.mayWait { return batch }
                 guard let line = try reader.nextLine() else { break }
                 if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
                 batch.lines.append((reader.lineNumber, line))

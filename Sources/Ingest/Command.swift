@@ -79,67 +79,61 @@ public enum IngestCommand {
     public static func run(_ args: ParsedArguments, diagnostics: Diagnostics) throws -> ExitStatus {
         let options = try options(args, environment: ProcessInfo.processInfo.environment)
         let jobs = try args.int("jobs", default: coreCount, in: 1...256)
-        var operands = args.operands
-        if operands.isEmpty {
-            guard isatty(0) == 0 else {
-                throw ToolError.usage("no input: give files or folders, or '-' to read paths or records from stdin")
-            }
-            operands = ["-"]
+        if args.operands.isEmpty, isatty(0) == 1 {
+            throw ToolError.usage("no input: give files or folders, or '-' to read paths or records from stdin")
         }
-        let stdin = operands.contains("-") ? LineReader(standardInputNamed: "stdin") : nil
+        let operands = StreamInputs.names(args.operands)
+        let pipeline = RecordPipeline<PageTask, PageOutput>(
+            tool: spec.name, jobs: jobs, sink: OutputSink(autoFlush: true),
+            progress: try ProgressDisplay(tool: spec.name, arguments: args)
+        ) {
+            let worker = PageWorker(options: options)
+            return { task in worker.run(task) }
+        }
+        // Before pp-ingest waits for more stdin, every finished record goes out first (the pipeline's
+        // stdin drains), so a slow producer (pp-pages, a person typing paths) sees each page when it is done.
+        let stdin = operands.contains("-") ? pipeline.standardInput() : nil
         let inputs = InputStream(operands: operands, stdin: stdin, workFolder: options.workFolder)
         inputs.onEmptyFolder = { folder in
             diagnostics.warning("'\(folder)' holds no file pp-ingest reads (\(InputStream.supportedKinds))")
         }
         _ = inputs.planAll()
-        let sink = OutputSink(autoFlush: true)
         let planner = Planner(options: options)
-        let progress = try ProgressDisplay(tool: spec.name, arguments: args)
+        let progress = pipeline.progress
         // What each task in flight will write, for the progress line (emit order is task order).
         var inFlight: [JSON] = []
         var inFlightIndex = 0
         var tasks: [PageTask] = []
         var taskIndex = 0
         var more: (() -> [PageTask]?)?
-        var errors = 0
 
-        let map = OrderedParallelMap<PageTask, PageOutput>(jobs: jobs) {
-            let worker = PageWorker(options: options)
-            return { task in worker.run(task) }
-        }
-        try map.run(
-            nextDraining: { drain in
-                // Before pp-ingest waits for more stdin, every finished record goes out first, so a
-                // slow producer (pp-pages, a person typing paths) sees each page as soon as it is done.
-                try withoutActuallyEscaping(drain) { drain in
-                    stdin?.beforeBlockingRead = drain
-                    defer { stdin?.beforeBlockingRead = nil }
-                    while taskIndex == tasks.count {
-                        tasks.removeAll(keepingCapacity: true)
-                        taskIndex = 0
-                        // The further mails of an mbox, one at a time, before the next input.
-                        if let next = more {
-                            if let batch = next() { tasks = batch } else { more = nil }
-                            continue
-                        }
-                        guard let event = try inputs.next() else { return nil }
-                        switch event {
-                        case .record(let record): tasks.append(.record(record))
-                        case .file(let item): (tasks, more) = planner.planStreaming(item)
-                        }
+        return try pipeline.run(
+            read: {
+                while taskIndex == tasks.count {
+                    tasks.removeAll(keepingCapacity: true)
+                    taskIndex = 0
+                    // The further mails of an mbox, one at a time, before the next input.
+                    if let next = more {
+                        if let batch = next() { tasks = batch } else { more = nil }
+                        continue
                     }
-                    defer { taskIndex += 1 }
-                    if progress.enabled {
-                        let summary = tasks[taskIndex].summary
-                        progress.learn(summary)
-                        inFlight.append(summary)
+                    guard let event = try inputs.next() else { return nil }
+                    switch event {
+                    case .record(let record): tasks.append(.record(record))
+                    case .file(let item): (tasks, more) = planner.planStreaming(item)
                     }
-                    return tasks[taskIndex]
                 }
+                defer { taskIndex += 1 }
+                if progress.enabled {
+                    let summary = tasks[taskIndex].summary
+                    progress.learn(summary)
+                    inFlight.append(summary)
+                }
+                return tasks[taskIndex]
             },
-            emit: { output in
-                if output.isError { errors += 1 }
-                try sink.write(bytes: output.bytes + [0x0A])
+            write: { output in
+                if output.isError { pipeline.note(.recordErrors) }
+                try pipeline.sink.write(bytes: output.bytes + [0x0A])
                 if progress.enabled {
                     progress.finished(inFlight[inFlightIndex])
                     inFlightIndex += 1
@@ -149,9 +143,6 @@ public enum IngestCommand {
                     }
                 }
             })
-        progress.finish()
-        try sink.flush()
-        return errors > 0 ? .recordErrors : .ok
     }
 }
 

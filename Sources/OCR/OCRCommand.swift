@@ -89,46 +89,39 @@ public enum OCRCommand {
         options.force = args.has("force")
         let jobs = try args.int("jobs", default: coreCount, in: 1...256)
 
-        let sink = OutputSink()
-        let inputs = args.operands.isEmpty ? ["-"] : args.operands
-        var sawError = false
-        let progress = try ProgressDisplay(tool: spec.name, arguments: args)
         let frozen = options
-        let map = OrderedParallelMap<Item, JSON>(jobs: jobs, window: jobs + 2) {
+        // One engine per worker thread for the whole run, whatever the number of input files.
+        let pipeline = RecordPipeline<Item, JSON>(
+            tool: spec.name, jobs: jobs, window: jobs + 2, sink: OutputSink(),
+            progress: try ProgressDisplay(tool: spec.name, arguments: args)
+        ) {
             let ocr = PageOCR(options: frozen)
             var runner: PageRunner?
             return { item in
-                switch item.line {
-                case .record(let record, _): return ocr.process(record, runner: &runner)
-                case .unreadable(let error, let line): return error.record(tool: "pp-ocr", input: item.input, line: line)
+                switch item {
+                case .page(let record): return ocr.process(record, runner: &runner)
+                case .ready(let record): return record
                 }
             }
         }
-        for input in inputs {
-            let lines: LineReader
-            do throws(ToolError) {
-                lines = input == "-" ? LineReader(standardInputNamed: "stdin") : try LineReader(path: input)
-            } catch {
-                diagnostics.error(error.message)
-                try sink.write(error.inputRecord(tool: "pp-ocr", input: input))
-                sawError = true
-                continue
-            }
-            let reader = JSONLinesReader(lines, tool: "pp-ocr")
-            try map.run(
-                next: {
-                    let item = try reader.next().map { Item(input: lines.name, line: $0) }
-                    if case .record(let record, _) = item?.line { progress.learn(record) }
-                    return item
-                },
-                emit: { record in
-                    if record.isErrorRecord { sawError = true }
-                    try sink.write(record)
-                    progress.finished(record)
-                })
-        }
-        progress.finish()
-        return sawError ? .recordErrors : .ok
+        let records = pipeline.records(args.operands)
+        return try pipeline.run(
+            read: {
+                while let input = try records.next() {
+                    switch input {
+                    case .record(let record, _, _):
+                        pipeline.progress.learn(record)
+                        return .page(record)
+                    case .unreadable(let record, _): return .ready(record)
+                    case .unopenable(let record, let error):
+                        diagnostics.error(error.message)
+                        return .ready(record)
+                    case .endOfInput: continue
+                    }
+                }
+                return nil
+            },
+            write: pipeline.write(record:))
     }
 
     /// --lang auto's choices from the lexicons pp-extract uses (its resource folder, share/pp/lexicons or
@@ -144,9 +137,10 @@ public enum OCRCommand {
         return AutoLanguages(tessdata: tessdata, lexicons: lexicons, notes: MissingPackNotes { diagnostics.note($0) })
     }
 
-    struct Item: Sendable {
-        let input: String
-        let line: JSONLine
+    /// A page record to read, or a record that is written as it is (the error record of a bad line or file).
+    enum Item: Sendable {
+        case page(JSON)
+        case ready(JSON)
     }
 
     static func positiveNumber(_ args: ParsedArguments, _ name: String, default value: Double) throws(ToolError) -> Double {

@@ -75,6 +75,9 @@ public struct ParsedArguments: Sendable {
     public private(set) var flags: Set<String> = []
     public private(set) var values: [String: [String]] = [:]
     public private(set) var operands: [String] = []
+    /// Every option and operand in command-line order, for a tool whose options are steps applied in
+    /// turn (pp-pages' operations); `option` is nil for an operand.
+    public private(set) var ordered: [(option: String?, value: String?)] = []
 
     public func has(_ flag: String) -> Bool { flags.contains(flag) }
     public func value(_ option: String) -> String? { values[option]?.last }
@@ -108,12 +111,14 @@ public struct ParsedArguments: Sendable {
             } else {
                 parsed.flags.insert(option.long)
             }
+            parsed.ordered.append((option.long, value))
         }
         while i < arguments.count {
             let arg = arguments[i]
             i += 1
             if arg == "--" {
                 parsed.operands.append(contentsOf: arguments[i...])
+                parsed.ordered += arguments[i...].map { (nil, $0) }
                 break
             }
             if arg.hasPrefix("--") {
@@ -161,6 +166,7 @@ public struct ParsedArguments: Sendable {
                 }
             } else {
                 parsed.operands.append(arg)
+                parsed.ordered.append((nil, arg))
             }
         }
         return parsed

@@ -8,8 +8,9 @@
 ///
 /// Lines end at "\n"; a trailing "\r" is dropped, so CRLF input reads the same.
 /// Memory is bounded by the longest line, not by the input. `beforeBlockingRead`
-/// runs before every read(2), which lets a writer flush exactly when the tool
-/// is about to wait for more input.
+/// runs before a read(2) that would wait (a pipe or terminal with no data ready),
+/// which lets a writer flush exactly when the tool is about to wait for more input;
+/// a regular file or a pipe with data never runs it, so bulk input keeps its workers busy.
 public final class LineReader {
     public let name: String
     private let fd: Int32
@@ -77,9 +78,13 @@ public final class LineReader {
     /// Whether taking the next line may wait for input: nothing whole is buffered and the
     /// descriptor (a pipe or terminal) has no data ready. A regular file never waits.
     public var mayWait: Bool {
-        if hasBufferedLine { return false }
+        !hasBufferedLine && !descriptorReady
+    }
+
+    /// Whether a read(2) returns at once: data (or end of input) is waiting, or the input is a regular file.
+    private var descriptorReady: Bool {
         var pollfd = Glibc.pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        return poll(&pollfd, 1, 0) == 0
+        return poll(&pollfd, 1, 0) != 0
     }
 
     /// The next line as bytes; nil at end of input.
@@ -116,7 +121,7 @@ public final class LineReader {
             start = 0
         }
         if end == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }
-        try beforeBlockingRead?()
+        if let beforeBlockingRead, !descriptorReady { try beforeBlockingRead() }
         while true {
             let n = buffer.withUnsafeMutableBufferPointer { buf in
                 read(fd, buf.baseAddress! + end, buf.count - end)

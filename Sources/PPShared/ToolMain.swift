@@ -26,33 +26,43 @@ public func runTool(
     do {
         if let generated = try ToolInterface(main: spec, subcommands: subcommands).generatedText(for: arguments) {
             try OutputSink().write(text: generated)
-            exit(0)
+            exitTool(0)
         }
         let parsed = try ParsedArguments.parse(arguments, spec: spec)
         if parsed.has("help") {
             let sink = OutputSink()
             try sink.write(text: spec.helpText)
-            exit(0)
+            exitTool(0)
         }
         if parsed.has("version") {
             let sink = OutputSink()
             // The data in use is part of the version: an asset set pp-assets installed is named.
             let assets = ActiveAssets.current.map { " (assets version \($0.version), \($0.folder))" } ?? ""
             try sink.write(text: "\(spec.name) \(ppVersion)\(assets)\n")
-            exit(0)
+            exitTool(0)
         }
         status = try body(parsed, diagnostics)
     } catch let error as ToolError {
         diagnostics.error(error.message)
         if error.kind == .usage { diagnostics.emit("Try '\(spec.name) --help' for more information.\n") }
-        exit(ExitStatus.usage.rawValue)
+        exitTool(ExitStatus.usage.rawValue)
     } catch is OutputClosed {
-        exit(0)
+        exitTool(0)
     } catch {
         diagnostics.error("\(error)")
-        exit(ExitStatus.usage.rawValue)
+        exitTool(ExitStatus.usage.rawValue)
     }
-    exit(status.rawValue)
+    exitTool(status.rawValue)
+}
+
+/// The one exit path of every tool, taken after its final flush (records leave through OutputSink,
+/// diagnostics through StatusLine, both unbuffered once flushed). `_exit` ends the process without
+/// exit()'s atexit handlers and C++ static destructors, which would tear down a C library's globals
+/// under a thread still inside it: a page pp-ocr gave up on after --page-timeout goes on in
+/// tesseract until the process ends. Workers of a finished run have already left (OrderedParallelMap).
+public func exitTool(_ status: Int32) -> Never {
+    fflush(nil)  // whatever a C library left in stdio's buffers
+    _exit(status)
 }
 
 /// The number of cores, the default for --jobs.

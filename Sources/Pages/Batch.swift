@@ -90,55 +90,62 @@ public func job(fromRecord record: JSON, settings: BatchSettings) throws(ToolErr
 /// The keys pp-pages owns in a batch record; every other key passes through to the result.
 let ownedKeys: Set<String> = ["source", "ops", "output", "in_place", "decrypt", "password"]
 
-/// Edits every record of a JSON Lines stream; a record that fails becomes an error record and
-/// the run goes on. Returns whether any record failed or carried warnings (exit 3).
+/// What one batch record gave: the record to write, and what to say on stderr.
+struct BatchEdit: Sendable {
+    var record: JSON
+    var edited = false
+    var errors: [String] = []
+    var warnings: [String] = []
+}
+
+/// Edits every record of a JSON Lines stream, one at a time in input order (RecordPipeline); a record
+/// that fails becomes an error record and the run goes on. Returns whether any record failed or carried
+/// warnings (exit 3).
 public func runBatch(
     path: String, settings: BatchSettings, sink: OutputSink, diagnostics: Diagnostics,
     progress: ProgressDisplay = ProgressDisplay(tool: pagesCommand.name, enabled: false)
 ) throws -> ExitStatus {
-    let lines: LineReader
-    do throws(ToolError) {
-        lines = path == "-" ? LineReader(standardInputNamed: "stdin") : try LineReader(path: path)
-    } catch {
-        diagnostics.error(error.message)
-        try sink.write(error.inputRecord(tool: pagesCommand.name, input: path))
-        try sink.flush()
-        return .recordErrors
+    let pipeline = RecordPipeline<RecordInput, BatchEdit>(
+        tool: pagesCommand.name, jobs: 1, sink: sink, progress: progress
+    ) {
+        { input in edit(input, settings: settings) }
     }
-    lines.beforeBlockingRead = { try sink.flush() }
-    let reader = JSONLinesReader(lines, tool: pagesCommand.name)
-    var status = ExitStatus.ok
-    defer { progress.finish() }
-    while let next = try reader.next() {
-        switch next {
-        case .unreadable(let error, let line):
-            diagnostics.error(error.message)
-            try sink.write(error.record(tool: pagesCommand.name, input: path, line: line))
-            status = max(status, .recordErrors)
-        case .record(let record, _):
-            if record.isErrorRecord {  // passed through unchanged, and the run says so (exit 3)
-                try sink.write(record)
-                status = max(status, .recordErrors)
-                continue
+    let records = pipeline.records([path])
+    return try pipeline.run(
+        read: {
+            while let input = try records.next() {
+                if case .endOfInput = input { continue }
+                return input
             }
-            do {
-                let outcome = try performEdit(try job(fromRecord: record, settings: settings))
-                var merged = record.objectValue ?? [:]
-                for key in ownedKeys { merged[key] = nil }
-                for (key, value) in outcome.record.objectValue ?? [:] { merged[key] = value }
-                try sink.write(.object(merged))
-                progress.finished(.object(merged))
-                for w in outcome.warnings { diagnostics.warning(w) }
-                if !outcome.warnings.isEmpty { status = max(status, .recordErrors) }
-            } catch let error as ToolError {
-                diagnostics.error(error.message)
-                var failed = record.objectValue ?? [:]
-                failed["password"] = nil
-                try sink.write(JSON.object(failed).markedAsError(error, tool: pagesCommand.name))
-                status = max(status, .recordErrors)
-            }
+            return nil
+        },
+        write: { edit in
+            for message in edit.errors { diagnostics.error(message) }
+            try sink.write(edit.record)
+            if edit.edited { progress.finished(edit.record) }
+            for warning in edit.warnings { diagnostics.warning(warning) }
+            if edit.record.isErrorRecord || !edit.warnings.isEmpty { pipeline.note(.recordErrors) }
+        })
+}
+
+/// One batch record's edit; an error record from upstream passes through unchanged (the run still exits 3).
+func edit(_ input: RecordInput, settings: BatchSettings) -> BatchEdit {
+    switch input {
+    case .unreadable(let record, let error), .unopenable(let record, let error):
+        return BatchEdit(record: record, errors: [error.message])
+    case .endOfInput: return BatchEdit(record: [:])  // not handed to workers
+    case .record(let record, _, _):
+        if record.isErrorRecord { return BatchEdit(record: record) }
+        do throws(ToolError) {
+            let outcome = try performEdit(try job(fromRecord: record, settings: settings))
+            var merged = record.objectValue ?? [:]
+            for key in ownedKeys { merged[key] = nil }
+            for (key, value) in outcome.record.objectValue ?? [:] { merged[key] = value }
+            return BatchEdit(record: .object(merged), edited: true, warnings: outcome.warnings)
+        } catch {
+            var failed = record.objectValue ?? [:]
+            failed["password"] = nil
+            return BatchEdit(record: JSON.object(failed).markedAsError(error, tool: pagesCommand.name), errors: [error.message])
         }
     }
-    try sink.flush()
-    return status
 }

@@ -15,7 +15,7 @@ public struct Invocation: Sendable, Equatable {
     public init() {}
 }
 
-/// The table of options: drives --help (through PPShared) and the ordered parse below.
+/// The table of options: drives --help and the one parse (through PPShared), kept in order for the operations.
 public let pagesCommand = CommandSpec(
     name: "pp-pages",
     summary: "edit a PDF's pages: delete, keep, reorder, move, insert pages or a photo, append, rotate",
@@ -73,18 +73,25 @@ public let pagesCommand = CommandSpec(
 )
 
 extension Invocation {
-    /// Parses the command line keeping the operations in order (the option table parses
-    /// values independently per option, so the order lives here).
+    /// Parses the command line against `pagesCommand` (the one parse).
     public static func parse(_ arguments: [String], environment: [String: String]) throws(ToolError) -> Invocation {
-        var inv = Invocation()
+        try Invocation(try ParsedArguments.parse(arguments, spec: pagesCommand), environment: environment)
+    }
+
+    /// The edit a parsed command line asks for: the operations in the order given (`ordered`), each
+    /// applied to the pages as the ones before left them.
+    public init(_ parsed: ParsedArguments, environment: [String: String]) throws(ToolError) {
+        self.init()
+        output = parsed.value("output")
+        inPlace = parsed.has("in-place")
+        decrypt = parsed.has("decrypt")
+        breakSignature = parsed.has("break-signature")
+        deterministicID = parsed.has("deterministic-id")
+        password = parsed.value("password")
+        opsFile = parsed.value("ops")
         var operands: [String] = []
-        var i = 0
         var pendingMove: PageRange?
-        func next(_ option: String, _ what: String) throws(ToolError) -> String {
-            guard i < arguments.count else { throw .usage("\(option) needs \(what)") }
-            i += 1
-            return arguments[i - 1]
-        }
+        var items = parsed.ordered[...]
         func range(_ text: String, _ option: String) throws(ToolError) -> PageRange {
             let r = PageRange(text)
             do {
@@ -94,87 +101,51 @@ extension Invocation {
             }
             return r
         }
-        func operation(_ op: PageOperation) throws(ToolError) {
-            if let pendingMove {
-                throw .usage("--move \(pendingMove) needs --to N right after it")
-            }
-            inv.operations.append(op)
+        func add(_ op: PageOperation) throws(ToolError) {
+            if let pendingMove { throw .usage("--move \(pendingMove) needs --to N right after it") }
+            operations.append(op)
         }
-        var onlyOperands = false
-        while i < arguments.count {
-            var arg = arguments[i]
-            i += 1
-            if onlyOperands || arg == "-" || !arg.hasPrefix("-") || Int(arg) != nil {
-                operands.append(arg)
+        while let (name, value) = items.popFirst() {
+            guard let name else {
+                operands.append(value!)
                 continue
             }
-            if arg == "--" {
-                onlyOperands = true
-                continue
-            }
-            var inline: String?
-            if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
-                inline = String(arg[arg.index(after: eq)...])
-                arg = String(arg[..<eq])
-            } else if arg.hasPrefix("-o"), arg.count > 2, !arg.hasPrefix("--") {
-                inline = String(arg.dropFirst(2))
-                arg = "-o"
-            }
-            func value(_ what: String) throws(ToolError) -> String {
-                if let inline { return inline }
-                return try next(arg, what)
-            }
-            switch arg {
-            case "-o", "--output":
-                if inv.output != nil { throw .usage("-o given more than once") }
-                inv.output = try value("a file name (OUT.pdf)")
-            case "--in-place": inv.inPlace = true
-            case "--decrypt": inv.decrypt = true
-            case "--break-signature": inv.breakSignature = true
-            case "--deterministic-id": inv.deterministicID = true
-            case "--password": inv.password = try value("a password")
-            case "--ops":
-                if inv.opsFile != nil { throw .usage("--ops given more than once") }
-                inv.opsFile = try value("a file name or - for stdin")
-            case "--delete": try operation(.delete(try range(try value("a page range"), arg)))
-            case "--keep": try operation(.keep(try range(try value("a page range"), arg)))
-            case "--order": try operation(.order(try range(try value("a page range"), arg)))
-            case "--move":
+            guard let value else { continue }  // a flag, read above
+            let option = "--\(name)"
+            switch name {
+            case "delete": try add(.delete(try range(value, option)))
+            case "keep": try add(.keep(try range(value, option)))
+            case "order": try add(.order(try range(value, option)))
+            case "move":
                 if let pendingMove { throw .usage("--move \(pendingMove) needs --to N right after it") }
-                pendingMove = try range(try value("a page range"), arg)
-            case "--to":
+                pendingMove = try range(value, option)
+            case "to":
                 guard let moved = pendingMove else { throw .usage("--to comes only right after --move RANGE") }
-                let text = try value("a position (N or z)")
-                guard let to = Position(text) else { throw .usage("--to \(text): not a page number or z") }
+                guard let to = Position(value) else { throw .usage("--to \(value): not a page number or z") }
                 pendingMove = nil
-                try operation(.move(moved, to: to))
-            case "--insert-at":
-                let text = try value("a position and a file (N FILE)")
-                guard let at = Position(text) else { throw .usage("--insert-at \(text): not a page number or z") }
-                let spec = try next(arg, "a file after the position (N FILE)")
+                try add(.move(moved, to: to))
+            case "insert-at":
+                guard let at = Position(value) else { throw .usage("--insert-at \(value): not a page number or z") }
+                // The file is the word after the position, which the option table reads as an operand.
+                guard case (nil, let spec?)? = items.popFirst() else {
+                    throw .usage("--insert-at needs a file after the position (N FILE)")
+                }
                 let (file, r) = splitFileSpec(spec)
-                try operation(.insert(at: at, file: file, range: r))
-            case "--append":
-                let (file, r) = splitFileSpec(try value("a file"))
-                try operation(.insert(at: .end, file: file, range: r))
-            case "--rotate":
-                try operation(try rotation(try value("degrees, e.g. 90 or 90:1-3")))
-            case "-h", "--help", "--version":
-                break  // answered by runTool before we get here
-            case "--progress", "--quiet", "-q":
-                break  // read by the progress display (ProgressRule)
-            default:
-                throw .usage("unknown option '\(arg)'")
+                try add(.insert(at: at, file: file, range: r))
+            case "append":
+                let (file, r) = splitFileSpec(value)
+                try add(.insert(at: .end, file: file, range: r))
+            case "rotate": try add(try Self.rotation(value))
+            default: break  // a value option read above
             }
         }
         if let pendingMove { throw .usage("--move \(pendingMove) needs --to N right after it") }
         if operands.count > 1 {
             throw .usage("one input PDF at a time (got \(operands.map { "'\($0)'" }.joined(separator: ", ")))")
         }
-        inv.input = operands.first
-        if inv.password == nil, let env = environment["PP_PDF_PASSWORD"], !env.isEmpty { inv.password = env }
-        try inv.validate()
-        return inv
+        input = operands.first
+        if password == nil, let env = environment["PP_PDF_PASSWORD"], !env.isEmpty { password = env }
+        try validate()
     }
 
     /// Checks the combination of options.

@@ -45,7 +45,7 @@ public enum ReviewCommand {
         let png = parsed.value("png")
         guard site != nil || png != nil else { throw ToolError.usage("review needs -o DIR (the site) or --png DIR") }
         guard parsed.operands.count <= 1 else { throw ToolError.usage("review reads one results file (or stdin)") }
-        let entries = try ReviewInput.read(parsed.operands.first ?? "-")
+        let entries = try ReviewInput.read(StreamInputs.names(parsed.operands)[0])
         var missing: [String] = []
         if let site {
             let report = try SiteWriter(folder: site).write(entries)

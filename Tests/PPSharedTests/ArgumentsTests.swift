@@ -25,6 +25,15 @@ struct ArgumentsTests {
         #expect(args.operands == ["a.pdf", "-", "--raster"])
     }
 
+    @Test("options and operands in command-line order, for tools whose options are steps")
+    func ordered() throws {
+        let args = try ParsedArguments.parse(["--ops", "x", "a.pdf", "-rj2", "--ops=y", "--", "-z"], spec: spec)
+        #expect(
+            args.ordered.map { "\($0.option ?? "_")=\($0.value ?? "")" } == [
+                "ops=x", "_=a.pdf", "raster=", "jobs=2", "ops=y", "_=-z",
+            ])
+    }
+
     @Test(
         "bad command lines are usage errors",
         arguments: [["--nope"], ["-x"], ["--jobs"], ["--raster=yes"], ["--jobs", "1", "--jobs", "2"]])
