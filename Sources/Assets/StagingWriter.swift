@@ -1,19 +1,21 @@
 import Glibc
 import PPShared
 
-/// Writes a download into its staging file and hashes it, off the transfer's thread: the bytes libcurl
-/// hands over are copied into one of three 1 MB buffers; a second thread takes each full buffer, feeds it
-/// to SHA-256 and writes it with O_DIRECT, straight to the disk without a copy into the page cache. What
-/// is hashed is exactly what is written, and the fsync before activation finds no dirty data left.
+/// Writes a download into its staging file and hashes it, off the transfer's thread. The bytes libcurl
+/// hands over are copied into a ring of four 1 MB buffers; one thread feeds each full buffer to SHA-256,
+/// another then writes it with O_DIRECT, straight to the disk without a copy into the page cache. What is
+/// hashed is exactly what is written, and the fsync before activation finds no dirty data left.
 ///
-/// Measured (bench/assets/README.md): the page-cache write path and its writeback were a third of the
-/// CPU an update used, more than curl's whole transfer. Where O_DIRECT is not supported (tmpfs) the same
-/// buffers go through ordinary writes. Unaligned heads and tails (a resumed file, the last bytes) are
-/// written through a second, ordinary descriptor. Ownership: both descriptors and the buffers are this
-/// object's; `finish` stops the thread and closes them and must be called once on every path.
+/// Measured (bench/assets/README.md): the page-cache write path and its writeback were a third of the CPU
+/// an update used, more than curl's whole transfer; hashing and a direct write one after the other on one
+/// thread capped a download near 500 MB/s. Where O_DIRECT is refused (tmpfs) the same buffers go through
+/// ordinary writes; unaligned heads and tails (a resumed file, the last bytes) always do, through a second
+/// descriptor. Ownership: the descriptors, buffers and threads are this object's; `finish` stops the
+/// threads and closes the rest, and must be called once on every path.
 final class StagingWriter: @unchecked Sendable {
     static let bufferSize = 1 << 20
     static let block = 4096
+    static let slots = 4
 
     /// O_DIRECT, which Glibc's Swift module leaves out (it needs _GNU_SOURCE); its value depends on the
     /// architecture (asm-generic/fcntl.h, arch/arm64). Elsewhere files are written the ordinary way.
@@ -27,22 +29,35 @@ final class StagingWriter: @unchecked Sendable {
         #endif
     }
 
+    /// One buffer of the ring: its data starts at `start`, which is the file offset modulo the block size,
+    /// so that block-aligned file offsets fall on block-aligned memory.
+    private struct Slot {
+        let memory: UnsafeMutableRawPointer
+        var offset = 0
+        var start = 0
+        var count = 0
+        var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: memory + start, count: count) }
+    }
+
     private let path: String
     private let plainFD: Int32
     private var directFD: Int32
     private let state = ConditionLock()
-    private var buffers: [UnsafeMutableRawPointer] = []
-    private var free: [Int] = []
-    /// Full buffers in file order: (buffer, file offset of its first byte, its first byte's index, count).
-    private var queue: [(buffer: Int, offset: Int, start: Int, count: Int)] = []
-    private var current: (buffer: Int, offset: Int, start: Int, count: Int)?
-    private var busy = false
+    /// A fixed block, not an array: the threads read slots while this one fills another, and an array's
+    /// copy-on-write check would race with their reads.
+    private let slots = UnsafeMutablePointer<Slot>.allocate(capacity: StagingWriter.slots)
+    /// Buffers handed over, hashed and written so far; buffer n lives in slot n % slots.
+    private var filled = 0
+    private var hashed = 0
+    private var written = 0
+    /// Whether the buffer `filled` is being filled (it holds accepted bytes not yet handed over).
+    private var filling = false
     private var stopping = false
-    private var stopped = false
-    private var threadRuns = false
+    private var running = 0
+    private var inline = false
     private var hasher = SHA256Stream()
     /// errno of the first failed write; nothing more is written after it.
-    private(set) var error: Int32 = 0
+    private var failure: Int32 = 0
     /// The file offset after the last byte accepted.
     private(set) var end: Int
 
@@ -55,9 +70,9 @@ final class StagingWriter: @unchecked Sendable {
         }
         directFD = Self.directFlag.map { open(path, O_WRONLY | O_CLOEXEC | $0) } ?? -1
         end = existing
-        for index in 0..<3 {
-            buffers.append(UnsafeMutableRawPointer.allocate(byteCount: Self.bufferSize + Self.block, alignment: Self.block))
-            free.append(index)
+        for index in 0..<Self.slots {
+            let memory = UnsafeMutableRawPointer.allocate(byteCount: Self.bufferSize + Self.block, alignment: Self.block)
+            (slots + index).initialize(to: Slot(memory: memory))
         }
         if existing > 0 {
             do throws(ToolError) { try hashExisting(existing) } catch {
@@ -65,47 +80,62 @@ final class StagingWriter: @unchecked Sendable {
                 throw error
             }
         }
-        threadRuns = true  // before the thread starts: it reads this
-        if !startThread(stackSize: 256 << 10, runHereIfNoThread: false, { [self] in work() }) { threadRuns = false }
+        running = 2  // before the threads start: they count themselves out
+        let hashing = startThread(stackSize: 256 << 10, runHereIfNoThread: false) { [self] in stage(hashing: true) }
+        let writing = startThread(stackSize: 256 << 10, runHereIfNoThread: false) { [self] in stage(hashing: false) }
+        if !hashing || !writing {  // no threads to be had: hash and write on this thread
+            state.lock()
+            running -= (hashing ? 0 : 1) + (writing ? 0 : 1)
+            inline = true
+            stopping = true
+            state.unlock()
+            state.broadcast()
+        }
     }
 
-    /// Takes bytes that follow the ones before; false once a write has failed (`error` says why).
+    /// Takes bytes that follow the ones before; false once a write has failed (`error()` says why).
     func append(_ bytes: UnsafeRawBufferPointer) -> Bool {
         var from = 0
         while from < bytes.count {
-            if current == nil {
+            if !filling {
                 state.lock()
-                while free.isEmpty && error == 0 { state.wait() }
-                let failed = error != 0
-                let index = failed ? 0 : free.removeLast()
+                while filled - written == Self.slots && failure == 0 { state.wait() }
+                let failed = failure != 0
                 state.unlock()
                 if failed { return false }
-                // Place the data so that its memory and file offsets agree modulo the block size.
-                current = (index, end, end % Self.block, 0)
+                let index = filled % Self.slots
+                slots[index].offset = end
+                slots[index].start = end % Self.block
+                slots[index].count = 0
+                filling = true
             }
-            guard var piece = current else { return false }
-            let room = Self.bufferSize + Self.block - piece.start - piece.count
+            let index = filled % Self.slots
+            let slot = slots[index]
+            let room = Self.bufferSize + Self.block - slot.start - slot.count
             let n = min(room, bytes.count - from)
-            (buffers[piece.buffer] + piece.start + piece.count).copyMemory(from: bytes.baseAddress! + from, byteCount: n)
-            piece.count += n
+            (slot.memory + slot.start + slot.count).copyMemory(from: bytes.baseAddress! + from, byteCount: n)
+            slots[index].count += n
             from += n
             end += n
-            current = piece
-            if n == room { submit() }
+            if n == room { handOver() }
         }
+        return error() == 0
+    }
+
+    /// errno of the first failed write, else 0.
+    func error() -> Int32 {
         state.lock()
         defer { state.unlock() }
-        return error == 0
+        return failure
     }
 
     /// Writes out everything accepted so far and waits for it; errno of a failed write, else 0.
     func drain() -> Int32 {
-        submit()
+        handOver()
         state.lock()
-        while busy || !queue.isEmpty { state.wait() }
-        let result = error
+        while written < filled { state.wait() }
         state.unlock()
-        return result
+        return error()
     }
 
     /// Empties the file and the hash, to download it again from the first byte.
@@ -114,19 +144,21 @@ final class StagingWriter: @unchecked Sendable {
         ftruncate(plainFD, 0)
         state.lock()
         hasher = SHA256Stream()
-        error = 0
+        failure = 0
         end = 0
         state.unlock()
     }
 
-    /// Writes out what is left, stops the thread and closes the file; the SHA-256 of all bytes written,
+    /// Writes out what is left, stops the threads and closes the file; the SHA-256 of all bytes written,
     /// nil when a write failed.
     func finish() -> String? {
         let failed = drain()
         state.lock()
         stopping = true
+        state.unlock()
         state.broadcast()
-        while threadRuns && !stopped { state.wait() }
+        state.lock()
+        while running > 0 { state.wait() }
         state.unlock()
         close()
         return failed == 0 ? hasher.hex() : nil
@@ -135,49 +167,60 @@ final class StagingWriter: @unchecked Sendable {
     private func close() {
         Glibc.close(plainFD)
         if directFD >= 0 { Glibc.close(directFD) }
-        for buffer in buffers { buffer.deallocate() }
-        buffers = []
+        for index in 0..<Self.slots { slots[index].memory.deallocate() }
+        slots.deinitialize(count: Self.slots)
+        slots.deallocate()
     }
 
-    private func submit() {
-        guard let piece = current else { return }
-        current = nil
+    /// Passes the buffer being filled to the hashing thread (an empty one is kept for the next bytes).
+    private func handOver() {
+        guard filling, slots[filled % Self.slots].count > 0 else { return }
+        filling = false
         state.lock()
-        if piece.count > 0 { queue.append(piece) } else { free.append(piece.buffer) }
-        state.broadcast()
+        filled += 1
         state.unlock()
-        if !threadRuns { work() }
+        state.broadcast()
+        if inline {
+            hash(filled - 1)
+            write(filled - 1)
+        }
     }
 
-    /// The second thread: hashes and writes full buffers in order until `finish`. Without a thread,
-    /// `drain` runs it here until the queue is empty.
-    private func work() {
+    /// A thread's loop: hash (or write) each buffer in turn as soon as the stage before is done with it.
+    private func stage(hashing: Bool) {
         state.lock()
         while true {
-            while queue.isEmpty && !stopping && threadRuns { state.wait() }
-            guard !queue.isEmpty else { break }
-            let piece = queue.removeFirst()
-            busy = true
-            let failed = error != 0
+            while (hashing ? hashed == filled : written == hashed) && !stopping { state.wait() }
+            guard hashing ? hashed < filled : written < hashed else { break }
+            let n = hashing ? hashed : written
             state.unlock()
-            if !failed {
-                let bytes = UnsafeRawBufferPointer(start: buffers[piece.buffer] + piece.start, count: piece.count)
-                hasher.update(bytes)
-                let code = write(bytes, at: piece.offset)
-                if code != 0 {
-                    state.lock()
-                    error = code
-                    state.unlock()
-                }
-            }
+            if hashing { hash(n) } else { write(n) }
             state.lock()
-            busy = false
-            free.append(piece.buffer)
-            state.broadcast()
         }
-        if threadRuns { stopped = true }
-        state.broadcast()
+        running -= 1
         state.unlock()
+        state.broadcast()
+    }
+
+    private func hash(_ n: Int) {
+        hasher.update(slots[n % Self.slots].bytes)
+        state.lock()
+        hashed = n + 1
+        state.unlock()
+        state.broadcast()
+    }
+
+    private func write(_ n: Int) {
+        let slot = slots[n % Self.slots]
+        state.lock()
+        let failed = failure != 0
+        state.unlock()
+        let code = failed ? 0 : write(slot.bytes, at: slot.offset)
+        state.lock()
+        if code != 0 { failure = code }
+        written = n + 1
+        state.unlock()
+        state.broadcast()
     }
 
     /// Writes `bytes` at file offset `offset`: the block-aligned middle through O_DIRECT, the rest (and
@@ -211,7 +254,7 @@ final class StagingWriter: @unchecked Sendable {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw ToolError(.fatal, code: "staging", "cannot read '\(path)'") }
         defer { Glibc.close(fd) }
-        let buffer = UnsafeMutableRawBufferPointer(start: buffers[0], count: Self.bufferSize)
+        let buffer = UnsafeMutableRawBufferPointer(start: slots[0].memory, count: Self.bufferSize)
         var left = bytes
         while left > 0 {
             let n = read(fd, buffer.baseAddress, min(left, buffer.count))

@@ -11,7 +11,11 @@ cd "$(dirname "$0")/../.."
 MB=${1:-100}
 ROUNDS=${ROUNDS:-5}
 TOOL=.build/release/pp-assets
-[ -x "$TOOL" ] || swift build -c release --product pp-assets >/dev/null
+# Built as `make build` builds it: the Swift runtime linked in (as in the Debian package).
+if [ ! -x "$TOOL" ]; then
+  swift build -c release --product pp-assets --static-swift-stdlib --scratch-path .build/static >/dev/null
+  mkdir -p .build/release && cp .build/static/release/pp-assets "$TOOL"
+fi
 [ -x /usr/bin/time ] || { SUDO=$( [ "$(id -u)" = 0 ] || echo sudo ); $SUDO apt-get install -y -qq time >/dev/null; }
 command -v curl >/dev/null || { SUDO=$( [ "$(id -u)" = 0 ] || echo sudo ); $SUDO apt-get install -y -qq curl >/dev/null; }
 WORK=$(mktemp -d)
