@@ -110,6 +110,13 @@ public struct AssetStore: Sendable {
                 .fatal, code: code == ENOSPC || code == EFBIG ? "disk_full" : "install",
                 "\(what): \(String(cString: strerror(code)))")
         }
+        // Nothing in the building folder is visible until its rename, so its files are written plainly and
+        // synced together (the first fsync commits the journal for all): 3 journal commits fewer than
+        // writing each through AtomicFile, which under load was a fifth of a 100 MB update.
+        do { try FileManager.default.createDirectory(atPath: building, withIntermediateDirectories: true) } catch {
+            throw ToolError(.fatal, code: "install", "cannot create '\(building)'")
+        }
+        var files: [String] = []
         for asset in manifest.assets {
             let destination = building + "/" + asset.name
             let dir = parentFolder(destination)
@@ -118,15 +125,20 @@ public struct AssetStore: Sendable {
             }
             // The staged file is moved, not copied: same file system, no second 100 MB.
             guard link(part(asset.sha256), destination) == 0 else { throw fail("cannot place '\(asset.name)'") }
-            try syncFile(destination)
+            files.append(destination)
         }
-        try AtomicFile.write(bytes, to: building + "/manifest.json")
-        try AtomicFile.write(Array(signature.utf8), to: building + "/manifest.json.minisig")
+        try writeNew(bytes, to: building + "/manifest.json")
+        try writeNew(Array(signature.utf8), to: building + "/manifest.json.minisig")
+        files += [building + "/manifest.json", building + "/manifest.json.minisig"]
+        for file in files { try syncFile(file) }
+        // installed.json last: a set without it is incomplete and never used.
         let installed: JSON = [
             "version": .int(manifest.version), "installed": .string(Manifest.dateText(now)),
             "project": .string(manifest.project), "stage": .string(manifest.stage),
         ]
-        try AtomicFile.write(Array((installed.encoded() + "\n").utf8), to: building + "/installed.json")
+        try writeNew(Array((installed.encoded() + "\n").utf8), to: building + "/installed.json")
+        try syncFile(building + "/installed.json")
+        syncFolder(building)
         let final = setFolder(manifest.version)
         let old = version(of: "active")
         if FileManager.default.fileExists(atPath: final) {
@@ -187,6 +199,20 @@ public struct AssetStore: Sendable {
     }
 
     func removeTree(_ path: String) { try? FileManager.default.removeItem(atPath: path) }
+
+    /// Writes a new file (refusing one that exists); not synced: the caller syncs it with its neighbours.
+    func writeNew(_ bytes: [UInt8], to path: String) throws(ToolError) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            throw ToolError(.fatal, code: "install", "cannot write '\(path)': \(String(cString: strerror(errno)))")
+        }
+        defer { close(fd) }
+        if let code = bytes.withUnsafeBytes({ writeAll(fd, $0) }) {
+            throw ToolError(
+                .fatal, code: code == ENOSPC || code == EFBIG ? "disk_full" : "install",
+                "cannot write '\(path)': \(String(cString: strerror(code)))")
+        }
+    }
 
     func syncFile(_ path: String) throws(ToolError) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
