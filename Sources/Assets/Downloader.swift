@@ -26,6 +26,8 @@ public final class Downloader {
     private let curl: UnsafeMutableRawPointer
     private let settings: Settings
     private var headers: UnsafeMutablePointer<curl_slist>?
+    /// The staging writers' buffers, one set for every file this downloader fetches.
+    private lazy var buffers = StagingWriter.Buffers()
 
     public init(settings: Settings) throws(ToolError) {
         _ = Self.globalInit
@@ -62,7 +64,7 @@ public final class Downloader {
             truncate(part, 0)
             have = 0
         }
-        let writer = try StagingWriter(path: part, existing: have)
+        let writer = try StagingWriter(path: part, existing: have, buffers: buffers)
         let sink = TransferSink(writer: writer, limit: size, offset: have)
         sink.progress = progress
         // Everything received is on disk before a retry asks for what follows it, or before giving up.

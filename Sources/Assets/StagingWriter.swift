@@ -39,6 +39,20 @@ final class StagingWriter: @unchecked Sendable {
         var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: memory + start, count: count) }
     }
 
+    /// The ring's memory, kept by the Downloader for all its files: fresh buffers for each file cost 4,000
+    /// page faults per 100 MB (about 10 ms). Used by one StagingWriter at a time.
+    final class Buffers: @unchecked Sendable {
+        let memory: [UnsafeMutableRawPointer]
+        init() {
+            memory = (0..<StagingWriter.slots).map { _ in
+                UnsafeMutableRawPointer.allocate(
+                    byteCount: StagingWriter.bufferSize + StagingWriter.block, alignment: StagingWriter.block)
+            }
+        }
+        deinit { for buffer in memory { buffer.deallocate() } }
+    }
+
+    private let buffers: Buffers
     private let path: String
     private let plainFD: Int32
     private var directFD: Int32
@@ -62,18 +76,16 @@ final class StagingWriter: @unchecked Sendable {
     private(set) var end: Int
 
     /// Opens (or creates) `path` and hashes the first `existing` bytes already in it (a resumed download).
-    init(path: String, existing: Int) throws(ToolError) {
+    init(path: String, existing: Int, buffers: Buffers = Buffers()) throws(ToolError) {
         self.path = path
+        self.buffers = buffers
         plainFD = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
         guard plainFD >= 0 else {
             throw ToolError(.fatal, code: "staging", "cannot write '\(path)': \(String(cString: strerror(errno)))")
         }
         directFD = Self.directFlag.map { open(path, O_WRONLY | O_CLOEXEC | $0) } ?? -1
         end = existing
-        for index in 0..<Self.slots {
-            let memory = UnsafeMutableRawPointer.allocate(byteCount: Self.bufferSize + Self.block, alignment: Self.block)
-            (slots + index).initialize(to: Slot(memory: memory))
-        }
+        for index in 0..<Self.slots { (slots + index).initialize(to: Slot(memory: buffers.memory[index])) }
         if existing > 0 {
             do throws(ToolError) { try hashExisting(existing) } catch {
                 close()
@@ -167,7 +179,6 @@ final class StagingWriter: @unchecked Sendable {
     private func close() {
         Glibc.close(plainFD)
         if directFD >= 0 { Glibc.close(directFD) }
-        for index in 0..<Self.slots { slots[index].memory.deallocate() }
         slots.deinitialize(count: Self.slots)
         slots.deallocate()
     }
