@@ -5,7 +5,7 @@ import PPShared
 
 /// HTTP(S) downloads through libcurl's easy interface, with the limits an update needs: a byte ceiling
 /// (a server may not send more than the manifest declares), resume by HTTP range, timeouts, retries with
-/// backoff, cancellation, and SHA-256 computed while the bytes arrive (on a second thread: StagingWriter).
+/// backoff, cancellation, and SHA-256 computed while the bytes arrive (beside the transfer: StagingWriter).
 ///
 /// Ownership: a `Downloader` owns one CURL handle (curl_easy_init, freed by curl_easy_cleanup in deinit)
 /// and reuses it, so connections are kept alive between files. Not Sendable: one thread uses it.
