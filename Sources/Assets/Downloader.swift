@@ -5,7 +5,7 @@ import PPShared
 
 /// HTTP(S) downloads through libcurl's easy interface, with the limits an update needs: a byte ceiling
 /// (a server may not send more than the manifest declares), resume by HTTP range, timeouts, retries with
-/// backoff, cancellation, and SHA-256 computed while the bytes arrive.
+/// backoff, cancellation, and SHA-256 computed while the bytes arrive (beside the transfer: StagingWriter).
 ///
 /// Ownership: a `Downloader` owns one CURL handle (curl_easy_init, freed by curl_easy_cleanup in deinit)
 /// and reuses it, so connections are kept alive between files. Not Sendable: one thread uses it.
@@ -26,6 +26,8 @@ public final class Downloader {
     private let curl: UnsafeMutableRawPointer
     private let settings: Settings
     private var headers: UnsafeMutablePointer<curl_slist>?
+    /// The staging writers' buffers, one set for every file this downloader fetches.
+    private lazy var buffers = StagingWriter.Buffers()
 
     public init(settings: Settings) throws(ToolError) {
         _ = Self.globalInit
@@ -42,7 +44,7 @@ public final class Downloader {
 
     /// A small file (manifest, signature) into memory; more than `limit` bytes is an `endless_data` error.
     public func fetch(_ url: String, limit: Int) throws(ToolError) -> [UInt8] {
-        let sink = TransferSink(fd: -1, limit: limit, offset: 0)
+        let sink = TransferSink(writer: nil, limit: limit, offset: 0)
         try withRetries(url) { () throws(ToolError) in
             sink.reset(offset: 0)
             try perform(url, sink: sink, resumeAt: 0)
@@ -55,38 +57,50 @@ public final class Downloader {
     public func download(
         _ url: String, to part: String, size: Int, progress: @escaping (Int) -> Void
     ) throws(ToolError) -> String {
-        let fd = open(part, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
-            throw ToolError(.fatal, code: "staging", "cannot write '\(part)': \(String(cString: strerror(errno)))")
-        }
-        defer { close(fd) }
-        var have = Int(lseek(fd, 0, SEEK_END))
+        var have = 0
+        var info = stat()
+        if stat(part, &info) == 0 { have = Int(info.st_size) }
         if have > size {  // a part longer than the asset is not this asset: start again
-            ftruncate(fd, 0)
+            truncate(part, 0)
             have = 0
         }
-        let sink = TransferSink(fd: fd, limit: size, offset: have)
+        let writer = try StagingWriter(path: part, existing: have, buffers: buffers)
+        let sink = TransferSink(writer: writer, limit: size, offset: have)
         sink.progress = progress
-        // The hash runs over the bytes as they are written; a resumed file's first part is read once.
-        if have > 0 { try sink.hashExisting(part, bytes: have) }
-        try withRetries(url) { () throws(ToolError) in
-            let at = Int(lseek(fd, 0, SEEK_END))
-            guard at < size else { return }
-            sink.reset(offset: at)
-            do throws(ToolError) { try perform(url, sink: sink, resumeAt: at) } catch {
-                guard error.code == "no_ranges" else { throw error }
-                ftruncate(fd, 0)
-                lseek(fd, 0, SEEK_SET)
-                sink.reset(offset: 0)
-                sink.hasher = SHA256Stream()
-                try perform(url, sink: sink, resumeAt: 0)
-            }
+        // Everything received is on disk before a retry asks for what follows it, or before giving up.
+        func written(after failure: ToolError?) -> ToolError? {
+            let code = writer.drain()
+            guard code != 0 else { return failure }
+            return ToolError(
+                .fatal, code: "disk_full", "cannot write the download of '\(url)': \(String(cString: strerror(code)))")
         }
+        do throws(ToolError) {
+            try withRetries(url) { () throws(ToolError) in
+                guard writer.end < size else { return }
+                sink.reset(offset: writer.end)
+                var failure: ToolError?
+                do throws(ToolError) { try perform(url, sink: sink, resumeAt: writer.end) } catch { failure = error }
+                if failure?.code == "no_ranges" {
+                    writer.restart()
+                    sink.reset(offset: 0)
+                    failure = nil
+                    do throws(ToolError) { try perform(url, sink: sink, resumeAt: 0) } catch { failure = error }
+                }
+                if let failure = written(after: failure) { throw failure }
+            }
+        } catch {
+            _ = writer.finish()
+            throw error
+        }
+        let digest = writer.finish()
         guard sink.received == size else {
             throw ToolError(.fatal, code: "size_mismatch", "'\(url)': the server sent fewer bytes than the manifest says")
         }
+        guard let digest else {
+            throw ToolError(.fatal, code: "disk_full", "cannot write the download of '\(url)'")
+        }
         progress(size)
-        return sink.hasher.hex()
+        return digest
     }
 
     /// Runs `attempt` again after a transient failure, waiting `backoff`, twice as long, … between tries.
@@ -147,9 +161,8 @@ public final class Downloader {
         case _ where sink.overflow:
             throw ToolError(
                 .fatal, code: "endless_data", "\(what) sent more than the \(sink.limit) bytes the manifest declares")
-        case _ where sink.writeError != 0:
-            let why = String(cString: strerror(sink.writeError))
-            throw ToolError(.fatal, code: "disk_full", "cannot write the download of \(what): \(why)")
+        case _ where sink.writeFailed:
+            throw ToolError(.fatal, code: "disk_full", "cannot write the download of \(what)")
         case CURLE_RANGE_ERROR: throw ToolError(.fatal, code: "no_ranges", "\(what): the server does not resume")
         case CURLE_HTTP_RETURNED_ERROR:
             let transient = status >= 500 || status == 429 || status == 408
@@ -160,78 +173,46 @@ public final class Downloader {
     }
 }
 
-/// Where a transfer's bytes go (a file descriptor, else memory), with the ceiling and the progress state;
-/// reached from libcurl's callbacks through its opaque pointer.
+/// Where a transfer's bytes go (a staging file through its writer, else memory), with the ceiling and the
+/// progress state; reached from libcurl's callbacks through its opaque pointer.
 final class TransferSink {
-    let fd: Int32
+    let writer: StagingWriter?
     let limit: Int
     private(set) var received = 0
     private(set) var memory: [UInt8] = []
     private(set) var overflow = false
-    private(set) var writeError: Int32 = 0
+    private(set) var writeFailed = false
     var progress: ((Int) -> Void)?
-    var hasher = SHA256Stream()
-    private var writtenBack = 0
 
-    init(fd: Int32, limit: Int, offset: Int) {
-        self.fd = fd
+    init(writer: StagingWriter?, limit: Int, offset: Int) {
+        self.writer = writer
         self.limit = limit
         received = offset
     }
 
     func reset(offset: Int) {
         received = offset
-        writtenBack = offset
         memory.removeAll(keepingCapacity: true)
         overflow = false
-        writeError = 0
+        writeFailed = false
     }
 
-    /// Takes one piece from libcurl; false stops the transfer (too many bytes, or the write failed).
+    /// Takes one piece from libcurl; false stops the transfer (too many bytes, or a write failed).
     func accept(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard received + bytes.count <= limit else {
             overflow = true
             return false
         }
-        if fd < 0 {
-            memory.append(contentsOf: bytes)
-        } else {
-            var done = 0
-            while done < bytes.count {
-                let n = write(fd, bytes.baseAddress! + done, bytes.count - done)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    writeError = errno
-                    return false
-                }
-                done += n
+        if let writer {
+            guard writer.append(bytes) else {
+                writeFailed = true
+                return false
             }
+        } else {
+            memory.append(contentsOf: bytes)
         }
-        if fd >= 0 { hasher.update(bytes) }
         received += bytes.count
-        // Start writing each 8 MB to disk now (POSIX_FADV_DONTNEED begins writeback and frees the cache),
-        // so the fsync before activation finds little left to do.
-        if fd >= 0, received - writtenBack >= 8 << 20 {
-            _ = posix_fadvise(fd, off_t(writtenBack), off_t(received - writtenBack), POSIX_FADV_DONTNEED)
-            writtenBack = received
-        }
         return true
-    }
-
-    /// Feeds the first `bytes` of an interrupted download to the hash.
-    func hashExisting(_ path: String, bytes: Int) throws(ToolError) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw ToolError(.fatal, code: "staging", "cannot read '\(path)'") }
-        defer { close(fd) }
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 18, alignment: 16)
-        defer { buffer.deallocate() }
-        var left = bytes
-        while left > 0 {
-            let n = read(fd, buffer.baseAddress, min(left, buffer.count))
-            guard n > 0 else { throw ToolError(.fatal, code: "staging", "cannot read '\(path)'") }
-            hasher.update(UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
-            left -= n
-        }
     }
 
     func report() { progress?(received) }

@@ -27,23 +27,23 @@ public struct Updater {
     }
 
     /// The key to check manifests with: the one reached by earlier rotations from the configured key.
-    func trustedKey(_ state: AssetStore.State) -> Minisign.PublicKey {
-        if let text = state.trustedKey, let key = try? Minisign.PublicKey(text: text),
-            state.rootKey == context.publicKey.base64
-        {
+    func trustedKey(_ state: AssetStore.State) throws(ToolError) -> Minisign.PublicKey {
+        let root = try context.trustRoot()
+        if let text = state.trustedKey, let key = try? Minisign.PublicKey(text: text), state.rootKey == root.base64 {
             return key
         }
-        return context.publicKey
+        return root
     }
 
     func fetchTrusted(_ downloader: Downloader, state: AssetStore.State) throws(ToolError) -> Trusted {
+        let trustedKey = try trustedKey(state)
         let url = try context.manifestURL()
         let bytes = try downloader.fetch(url, limit: Manifest.maximumBytes)
         let signatureBytes = try downloader.fetch(url + ".minisig", limit: 64 * 1024)
         guard let signature = String(validating: signatureBytes, as: UTF8.self) else {
             throw ToolError(.fatal, code: "bad_signature", "the signature file is not text")
         }
-        let (manifest, key) = try ManifestTrust.verify(bytes, signature: signature, trusted: trustedKey(state))
+        let (manifest, key) = try ManifestTrust.verify(bytes, signature: signature, trusted: trustedKey)
         let hasher = SHA256Stream()
         bytes.withUnsafeBytes { hasher.update($0) }
         let sha = hasher.hex()
@@ -140,7 +140,7 @@ public struct Updater {
         next.newestVersion = max(trusted.manifest.version, state.newestVersion ?? 0)
         if trusted.manifest.version >= (state.newestVersion ?? 0) { next.newestSHA256 = trusted.sha256 }
         next.trustedKey = trusted.key.base64
-        next.rootKey = context.publicKey.base64
+        next.rootKey = try context.trustRoot().base64
         if next != state { try store.writeState(next) }
     }
 }

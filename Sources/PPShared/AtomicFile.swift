@@ -123,7 +123,7 @@ public final class AtomicFile {
 }
 
 /// Writes all bytes to `fd`; the errno of the failure, or nil.
-func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
+public func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
     var offset = 0
     while offset < bytes.count {
         let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)

@@ -77,17 +77,20 @@ final class AssetsFixture {
         ]
     }
 
-    /// Runs the built pp-assets with `arguments` (and `options()` unless `plain`), to the end.
-    func run(_ arguments: [String], plain: Bool = false, environment: [String: String] = [:], shell: String? = nil) throws -> Run
-    {
-        let process = try start(arguments, plain: plain, environment: environment, shell: shell)
+    /// Runs the built pp-assets (or `executable`) with `arguments` (and `options()` unless `plain`), to the end.
+    func run(
+        _ arguments: [String], plain: Bool = false, environment: [String: String] = [:], shell: String? = nil,
+        executable: String? = nil
+    ) throws -> Run {
+        let process = try start(arguments, plain: plain, environment: environment, shell: shell, executable: executable)
         process.process.waitUntilExit()
         return process.finish()
     }
 
-    func start(_ arguments: [String], plain: Bool = false, environment: [String: String] = [:], shell: String? = nil) throws
-        -> RunningTool
-    {
+    func start(
+        _ arguments: [String], plain: Bool = false, environment: [String: String] = [:], shell: String? = nil,
+        executable: String? = nil
+    ) throws -> RunningTool {
         var env = ["XDG_CONFIG_HOME": root + "/config", "XDG_DATA_HOME": root + "/data"]
         for (k, v) in environment { env[k] = v }
         // The standard options, less those the test gives itself.
@@ -97,7 +100,8 @@ final class AssetsFixture {
             standard += [given[i], given[i + 1]]
         }
         return try RunningTool(
-            arguments: arguments + (plain ? [] : standard), environment: env, shell: shell, folder: root)
+            arguments: arguments + (plain ? [] : standard), environment: env, shell: shell, folder: root,
+            executable: executable ?? RunningTool.executable)
     }
 
     // MARK: - What is installed
@@ -138,7 +142,7 @@ final class RunningTool {
         return "pp-assets"
     }()
 
-    init(arguments: [String], environment: [String: String], shell: String?, folder: String) throws {
+    init(arguments: [String], environment: [String: String], shell: String?, folder: String, executable: String) throws {
         let id = UUID().uuidString
         stdoutPath = folder + "/\(id).out"
         stderrPath = folder + "/\(id).err"
@@ -147,9 +151,9 @@ final class RunningTool {
         if let shell {
             // `shell` runs first (a `ulimit`), then execs the tool with the arguments.
             process.executableURL = URL(fileURLWithPath: "/bin/bash")
-            process.arguments = ["-c", shell + "; exec \"$0\" \"$@\"", Self.executable] + arguments
+            process.arguments = ["-c", shell + "; exec \"$0\" \"$@\"", executable] + arguments
         } else {
-            process.executableURL = URL(fileURLWithPath: Self.executable)
+            process.executableURL = URL(fileURLWithPath: executable)
             process.arguments = arguments
         }
         var env = ProcessInfo.processInfo.environment

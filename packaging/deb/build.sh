@@ -62,6 +62,13 @@ chmod 644 "$root"/usr/share/man/man1/* "$root"/usr/share/*/completions/* "$root"
 install -m 644 Sources/Extract/Profiles/*.json "$root/usr/share/pp/profiles/"
 install -m 644 Sources/Extract/Lexicons/*.json "$root/usr/share/pp/lexicons/"
 install -m 644 Sources/Extract/Model/*.json "$root/usr/share/pp/model/"
+# pp-assets trusts the release key made by `make release-key` (RELEASE_PUB names its .pub) when its
+# configuration names none; a package built without one trusts only configured keys.
+if [ -n "${RELEASE_PUB:-}" ] && [ -f "$RELEASE_PUB" ]; then
+    install -m 644 "$RELEASE_PUB" "$root/usr/share/pp/release-key.pub"
+else
+    echo "note: no release key (make release-key): the package's pp-assets trusts only configured keys" >&2
+fi
 
 install -m 644 packaging/deb/copyright "$root/usr/share/doc/pp/copyright"
 # A native package's changelog.
