@@ -58,7 +58,7 @@ public struct CardChecker: Sendable {
         }
         // "number" and "cvc" never reach the output as they came; dropping them before redacting spares
         // copying the record to mask them (renamed keys are "[redacted]…", so no other member changes).
-        var record = redacted(.object(original.members?.removingValues(forKeys: ["number", "cvc"]) ?? JSONObject()))
+        var record = redacted(.object(original.members?.removingValues(forKeys: Self.cardDataKeys) ?? JSONObject()))
         guard let numberValue = original["number"] else {
             record["kind"] = "card"
             return (
@@ -86,24 +86,20 @@ public struct CardChecker: Sendable {
 
     func checkCard(number: String, expiry: JSON?, cvc: JSON?, into base: JSON) -> (JSON, CardOutcome) {
         // The verdict's members are collected, then merged into the record in one pass.
-        var added: [JSONObject.Element] = []
-        added.reserveCapacity(10)
         var errors: [JSONObject.Element] = []
         var complete = true
         var invalid = false
 
-        added.append(("kind", "card"))
         let verdict = checkNumber(number)
-        added.append(("card", cardObject(verdict)))
-        if reveal { added.append(("number", .string(CardMask.revealed(verdict.digits)))) }
         if let problem = verdict.problem {
             errors.append(("number", .string(problem)))
             if verdict.potentiallyValid { complete = false } else { invalid = true }
         }
 
+        var expiryMember: JSON?
         if let expiry {
             let e = checkExpiry(expiry)
-            added.append(("expiry", expiryObject(e)))
+            expiryMember = expiryObject(e)
             if !e.valid {
                 errors.append(("expiry", .string(e.reason)))
                 if e.reason == "incomplete" { complete = false } else { invalid = true }
@@ -113,10 +109,10 @@ public struct CardChecker: Sendable {
             complete = false
         }
 
+        var cvcMember: JSON?
         if let cvc {
             let c = cvc.stringValue.map { SecurityCode.check($0, brand: verdict.brand) } ?? CVCVerdict(reason: "bad_characters")
-            added.append(("cvc", Self.cvcObject(c)))
-            if reveal, let text = cvc.stringValue { added.append(("cvc_value", .string(text))) }
+            cvcMember = Self.cvcObject(c)
             if !c.valid {
                 errors.append(("cvc", .string(c.reason)))
                 if c.reason == "incomplete" { complete = false } else { invalid = true }
@@ -126,13 +122,26 @@ public struct CardChecker: Sendable {
             complete = false
         }
 
-        added.append(("errors", .object(JSONObject(pairs: errors))))
         let status = invalid ? "invalid" : (complete ? "valid" : "incomplete")
-        added.append(("status", .string(status)))
-        if let assetsVersion { added.append(("assets", .int(assetsVersion))) }
-        let record = (base.members ?? JSONObject()).merging(JSONObject(pairs: added))
+        let added = JSONObject(
+            Self.verdictKeys,
+            present: assetsVersion.map { .int($0) },
+            cardObject(verdict),
+            cvcMember,
+            reveal ? cvc?.stringValue.map { .string($0) } : nil,
+            .object(JSONObject(pairs: errors)),
+            expiryMember,
+            "card",
+            reveal ? .string(CardMask.revealed(verdict.digits)) : nil,
+            .string(status))
+        let record = (base.members ?? JSONObject()).merging(added)
         return (.object(record), status == "valid" ? .valid : .notValid)
     }
+
+    static let cardDataKeys = JSONKeys(["number", "cvc"])
+
+    /// What a card verdict adds to the record, each when present.
+    static let verdictKeys = JSONKeys(["assets", "card", "cvc", "cvc_value", "errors", "expiry", "kind", "number", "status"])
 
     func checkNumber(_ text: String) -> NumberVerdict {
         CardNumber.check(text, index: index, enforceLuhn: enforceUnionPayLuhn)
@@ -149,15 +158,10 @@ public struct CardChecker: Sendable {
     }
 
     func cardObject(_ v: NumberVerdict) -> JSON {
-        var card: JSONObject = [  // in key order, so building it sorts nothing
-            "brand": .string(v.brand?.id),
-            "last4": .string(CardMask.last4(v.digits)),
-            "length": .int(v.digits.count),
-            "luhn": v.luhn.map { .bool($0) } ?? .null,
-            "masked": .string(CardMask.masked(v.digits)),
-            "potentially_valid": .bool(v.potentiallyValid),
-            "valid": .bool(v.valid),
-        ]
+        var card = JSONObject(
+            Self.cardKeys, .string(v.brand?.id), .string(CardMask.last4(v.digits)), .int(v.digits.count),
+            v.luhn.map { .bool($0) } ?? .null, .string(CardMask.masked(v.digits)), .bool(v.potentiallyValid),
+            .bool(v.valid))
         if includeFormatted {
             // Unknown brand (or not yet known while typing): groups of four.
             let gaps = v.brand?.gaps ?? [4, 8, 12]
@@ -181,11 +185,14 @@ public struct CardChecker: Sendable {
     static let cvcTooLong: JSON = ["reason": "too_long", "valid": false]
     static let cvcBadCharacters: JSON = ["reason": "bad_characters", "valid": false]
 
+    static let cardKeys = JSONKeys(["brand", "last4", "length", "luhn", "masked", "potentially_valid", "valid"])
+    static let expiryKeys = JSONKeys(["month", "reason", "valid", "year"])
+
     func expiryObject(_ e: ExpiryVerdict) -> JSON {
-        [
-            "month": e.month.map { .int($0) } ?? .null, "reason": .string(e.reason), "valid": .bool(e.valid),
-            "year": e.year.map { .int($0) } ?? .null,
-        ]
+        .object(
+            JSONObject(
+                Self.expiryKeys, e.month.map { .int($0) } ?? .null, .string(e.reason), .bool(e.valid),
+                e.year.map { .int($0) } ?? .null))
     }
 
     // MARK: - Payment-info records (card-on-file flow)

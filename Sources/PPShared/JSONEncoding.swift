@@ -130,6 +130,17 @@ struct JSONByteWriter {
         if done == nil { Array(s.utf8).withUnsafeBufferPointer { string(bytes: $0) } }
     }
 
+    /// A string of at most eight bytes that need no escape, given as its head (`JSONKeyOrder`): the
+    /// quotes and one eight-byte store.
+    mutating func shortString(head: UInt64, count length: Int) {
+        reserve(10)
+        let out = base + count
+        out.pointee = UInt8(ascii: "\"")
+        UnsafeMutableRawPointer(out + 1).storeBytes(of: head.bigEndian, as: UInt64.self)
+        out[1 + length] = UInt8(ascii: "\"")
+        count += length + 2
+    }
+
     static func needsEscape(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F }
 
     /// UTF-8 bytes as a JSON string. Room for the worst case (every byte as \u00XX) is made first; eight

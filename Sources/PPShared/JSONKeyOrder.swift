@@ -21,6 +21,18 @@ enum JSONKeyOrder {
         return head
     }
 
+    /// The head of a key and its short form: its length when at most eight bytes that need no escape, else 0xFF.
+    static func describe(_ key: String) -> (head: UInt64, shortKey: UInt8) {
+        if let found = key.utf8.withContiguousStorageIfAvailable(describe) { return found }
+        return Array(key.utf8).withUnsafeBufferPointer(describe)
+    }
+
+    static func describe(_ bytes: UnsafeBufferPointer<UInt8>) -> (head: UInt64, shortKey: UInt8) {
+        let head = head(of: bytes)
+        guard bytes.count <= 8, !bytes.contains(where: JSONByteWriter.needsEscape) else { return (head, 0xFF) }
+        return (head, UInt8(bytes.count))
+    }
+
     static func compare(_ a: JSONObject.Member, _ b: JSONObject.Member) -> Int { compare(a.key, a.head, b.key, b.head) }
 
     /// Negative, 0 (the same bytes) or positive. Different heads decide at once; equal heads with both

@@ -15,20 +15,24 @@ public struct JSONObject: Sendable, Equatable, Sequence, ExpressibleByDictionary
     /// One member, with its key's first bytes as a number (`JSONKeyOrder.head`): comparing those settles
     /// nearly every ordering with one integer comparison. A struct, not a tuple, so copying and freeing
     /// members runs compiled code instead of the runtime's generic tuple handling.
+    /// `shortKey` is the key's length when the head holds all of it and nothing in it needs an escape
+    /// (most keys): encoding then writes the head as the key, without looking at the String.
     struct Member: Sendable {
         var key: String
         var head: UInt64
         var value: JSON
+        var shortKey: UInt8
 
         init(_ key: String, _ value: JSON) {
             self.key = key
-            self.head = JSONKeyOrder.head(of: key)
+            (head, shortKey) = JSONKeyOrder.describe(key)
             self.value = value
         }
 
-        init(key: String, head: UInt64, value: JSON) {
+        init(key: String, head: UInt64, shortKey: UInt8, value: JSON) {
             self.key = key
             self.head = head
+            self.shortKey = shortKey
             self.value = value
         }
     }
@@ -51,6 +55,28 @@ public struct JSONObject: Sendable, Equatable, Sequence, ExpressibleByDictionary
 
     /// Builds from pairs in any order; a repeated key keeps its last value (as JSON parsers do).
     public init(pairs: [Element]) { self.init(unsortedPairs: pairs) }
+
+    /// An object of a fixed shape whose members are each there or not: `values` in the order `keys`
+    /// were given, nil for a member that is absent.
+    public init(_ keys: JSONKeys, present values: JSON?...) {
+        precondition(values.count == keys.slots.count, "one value per key")
+        members = []
+        members.reserveCapacity(values.count)
+        for place in keys.shape.indices {
+            guard let value = values[keys.given[place]] else { continue }
+            var member = keys.shape[place]
+            member.value = value
+            members.append(member)
+        }
+    }
+
+    /// An object of a fixed shape: `values` in the order `keys` were given. The keys were sorted and
+    /// measured once, when `keys` was made, so building one costs copying the shape and setting values.
+    public init(_ keys: JSONKeys, _ values: JSON...) {
+        precondition(values.count == keys.slots.count, "one value per key")
+        members = keys.shape
+        for i in values.indices { members[keys.slots[i]].value = values[i] }
+    }
 
     /// Builds from pairs in any order; a repeated key keeps its last value (as JSON parsers do).
     init(unsortedPairs pairs: [Element]) {
@@ -131,7 +157,7 @@ public struct JSONObject: Sendable, Equatable, Sequence, ExpressibleByDictionary
             switch (found, newValue) {
             case (true, let value?): members[i].value = value
             case (true, nil): members.remove(at: i)
-            case (false, let value?): members.insert(Member(key: key, head: head, value: value), at: i)
+            case (false, let value?): members.insert(Member(key, value), at: i)
             case (false, nil): break
             }
         }
@@ -166,11 +192,11 @@ public struct JSONObject: Sendable, Equatable, Sequence, ExpressibleByDictionary
     }
 
     /// A copy without `keys`, made in one pass.
-    public func removingValues(forKeys keys: [String]) -> JSONObject {
-        let heads = keys.map(JSONKeyOrder.head(of:))
-        func isRemoved(_ member: Member) -> Bool {
-            keys.indices.contains { JSONKeyOrder.compare(member.key, member.head, keys[$0], heads[$0]) == 0 }
-        }
+    public func removingValues(forKeys keys: [String]) -> JSONObject { removingValues(forKeys: JSONKeys(keys)) }
+
+    /// A copy without `keys`, made in one pass.
+    public func removingValues(forKeys keys: JSONKeys) -> JSONObject {
+        func isRemoved(_ member: Member) -> Bool { keys.shape.contains { JSONKeyOrder.compare($0, member) == 0 } }
         guard members.contains(where: isRemoved) else { return self }
         var kept: [Member] = []
         kept.reserveCapacity(members.count)
@@ -223,7 +249,11 @@ public struct JSONObject: Sendable, Equatable, Sequence, ExpressibleByDictionary
         members.withUnsafeBufferPointer { m in
             for i in m.indices {
                 if i > 0 { writer.byte(UInt8(ascii: ",")) }
-                writer.string(m[i].key)
+                if m[i].shortKey <= 8 {
+                    writer.shortString(head: m[i].head, count: Int(m[i].shortKey))
+                } else {
+                    writer.string(m[i].key)
+                }
                 writer.byte(UInt8(ascii: ":"))
                 m[i].value.write(to: &writer)
             }
@@ -233,5 +263,24 @@ public struct JSONObject: Sendable, Equatable, Sequence, ExpressibleByDictionary
     public static func == (a: JSONObject, b: JSONObject) -> Bool {
         a.members.count == b.members.count
             && zip(a.members, b.members).allSatisfy { JSONKeyOrder.compare($0, $1) == 0 && $0.value == $1.value }
+    }
+}
+
+/// The member names of objects built again and again (`JSONObject(keys, values...)`), sorted once.
+public struct JSONKeys: Sendable {
+    let shape: [JSONObject.Member]
+    /// For each key as given, its place in `shape`.
+    let slots: [Int]
+    /// For each place in `shape`, which key as given it holds.
+    let given: [Int]
+
+    public init(_ keys: [String]) {
+        precondition(Set(keys).count == keys.count, "keys must differ")
+        let sorted = keys.indices.sorted { JSONKeyOrder.bytes(keys[$0], keys[$1]) < 0 }
+        shape = sorted.map { JSONObject.Member(keys[$0], .null) }
+        var slots = Array(repeating: 0, count: keys.count)
+        for (place, given) in sorted.enumerated() { slots[given] = place }
+        self.slots = slots
+        given = sorted
     }
 }

@@ -121,13 +121,13 @@ struct JSONParser {
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a member name") }
-            let (key, head) = try parseKey()
+            let (key, head, shortKey) = try parseKey()
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':'") }
             index += 1
             skipWhitespace()
             let value = try parseValue()
-            pendingMembers.append(JSONObject.Member(key: key, head: head, value: value))
+            pendingMembers.append(JSONObject.Member(key: key, head: head, shortKey: shortKey, value: value))
             skipWhitespace()
             guard index < bytes.count else { throw fail("unexpected end of input") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -210,21 +210,22 @@ struct JSONParser {
 
     /// Reads a member name and its head (`JSONKeyOrder`); without escapes it comes from `reuse` when an
     /// earlier record had the same bytes.
-    mutating func parseKey() throws(JSONSyntaxError) -> (String, UInt64) {
+    mutating func parseKey() throws(JSONSyntaxError) -> (String, UInt64, UInt8) {
         index += 1
         let start = index
         guard let slice = try scanPlainString() else {
             let key = try parseEscapedString(from: start)
-            return (key, JSONKeyOrder.head(of: key))
+            let (head, shortKey) = JSONKeyOrder.describe(key)
+            return (key, head, shortKey)
         }
-        let head = JSONKeyOrder.head(of: slice)
+        let (head, shortKey) = JSONKeyOrder.describe(slice)
         if let reuse {
-            if let key = reuse.key(slice, head: head) { return (key, head) }
+            if let key = reuse.key(slice, head: head) { return (key, head, shortKey) }
             let key = String(decoding: slice, as: UTF8.self)
             reuse.remember(key, bytes: slice, head: head)
-            return (key, head)
+            return (key, head, shortKey)
         }
-        return (String(decoding: slice, as: UTF8.self), head)
+        return (String(decoding: slice, as: UTF8.self), head, shortKey)
     }
 
     /// Scans a string without escapes up to its closing quote and checks its UTF-8: its bytes, or nil at

@@ -174,6 +174,18 @@ struct JSONCoreTests {
         #expect(JSONObject().merging(trimmed) == trimmed)
     }
 
+    @Test("objects of a fixed shape equal the same objects written as literals")
+    func fixedShapes() {
+        let keys = JSONKeys(["zeta", "alpha", "a\u{0}", "mid", "a"])
+        let built = JSONObject(keys, 1, "x", .null, [true], 5)
+        let literal: JSONObject = ["zeta": 1, "alpha": "x", "a\u{0}": .null, "mid": [true], "a": 5]
+        #expect(built == literal)
+        #expect(JSON.object(built).encoded() == JSON.object(literal).encoded())
+        let partial = JSONObject(keys, present: nil, "x", .null, nil, 5)
+        #expect(JSON.object(partial).encoded() == #"{"a":5,"a\u0000":null,"alpha":"x"}"#)
+        #expect(built.removingValues(forKeys: JSONKeys(["mid", "zeta", "absent"])).keys == ["a", "a\u{0}", "alpha"])
+    }
+
     @Test("JSON Lines written through one buffer equal records encoded one by one")
     func linesWriter() {
         let records: [JSON] = [["a": 1], ["s": "x\"y\n"], .array([]), ["n": .null, "o": ["p": true]]]
