@@ -53,9 +53,6 @@ public struct JSONObject: Sendable, Equatable, Sequence, ExpressibleByDictionary
         JSONObject.sortKeepingLast(&members)
     }
 
-    /// Builds from pairs in any order; a repeated key keeps its last value (as JSON parsers do).
-    public init(pairs: [Element]) { self.init(unsortedPairs: pairs) }
-
     /// An object of a fixed shape whose members are each there or not: `values` in the order `keys`
     /// were given, nil for a member that is absent.
     public init(_ keys: JSONKeys, present values: JSON?...) {
@@ -79,7 +76,7 @@ public struct JSONObject: Sendable, Equatable, Sequence, ExpressibleByDictionary
     }
 
     /// Builds from pairs in any order; a repeated key keeps its last value (as JSON parsers do).
-    init(unsortedPairs pairs: [Element]) {
+    public init(pairs: [Element]) {
         self.init(unsortedMembers: pairs.map { Member($0.key, $0.value) })
     }
 
@@ -141,9 +138,6 @@ public struct JSONObject: Sendable, Equatable, Sequence, ExpressibleByDictionary
             return (low, false)
         }
     }
-
-    /// How two keys order by their UTF-8 bytes: negative, 0 (the same bytes) or positive.
-    static func order(_ a: String, _ b: String) -> Int { JSONKeyOrder.bytes(a, b) }
 
     public subscript(key: String) -> JSON? {
         get {
