@@ -29,6 +29,8 @@ extension CardChecker {
             result.status = .recordErrors
             result.messages.append(failure.message)  // stderr redacts it too
         }
+        let reuse = JSONParseReuse()  // the batch's records share their keys
+        let lines = JSONLinesWriter()
         for (number, bytes) in batch.lines {
             let (record, outcome) = bytes.withUnsafeBufferPointer { buffer -> (JSON, CardOutcome) in
                 if bareNumbers {
@@ -38,16 +40,16 @@ extension CardChecker {
                     }
                     return check(line: text, lineNumber: number)
                 }
-                switch JSONLinesReader.decode(buffer, input: batch.input, line: number, tool: Self.tool) {
+                switch JSONLinesReader.decode(buffer, input: batch.input, line: number, tool: Self.tool, reuse: reuse) {
                 case .record(let value, _): return check(record: value)
                 case .unreadable(let error, let line):
                     return (error.record(tool: Self.tool, input: batch.input, line: line), .unreadable)
                 }
             }
-            record.encode(into: &result.output)
-            result.output.append(0x0A)
+            lines.write(record)
             result.status = max(result.status, outcome.exitStatus)
         }
+        lines.move(to: &result.output)
         return result
     }
 }

@@ -52,14 +52,13 @@ public struct CardChecker: Sendable {
     /// every card-number-like key or value and every security code is redacted (`Redaction`), however
     /// deep, so a number under a key we do not know (a typo like "numbr") or in a key name cannot leak.
     public func check(record original: JSON) -> (JSON, CardOutcome) {
-        let safe = reveal ? original : Redaction.redacting(record: original)
-        if original.isErrorRecord { return (safe, .upstreamError) }  // DESIGN.md: error records pass through
+        if original.isErrorRecord { return (redacted(original), .upstreamError) }  // DESIGN.md: error records pass through
         if original["number"] == nil, original["userInfo"] != nil || original["type"] != nil {
-            return checkPaymentInfo(original, into: safe)
+            return checkPaymentInfo(original, into: redacted(original))
         }
-        var record = safe
-        record["number"] = nil
-        record["cvc"] = nil
+        // "number" and "cvc" never reach the output as they came; dropping them before redacting spares
+        // copying the record to mask them (renamed keys are "[redacted]…", so no other member changes).
+        var record = redacted(.object(original.members?.removingValues(forKeys: Self.cardDataKeys) ?? JSONObject()))
         guard let numberValue = original["number"] else {
             record["kind"] = "card"
             return (
@@ -78,57 +77,71 @@ public struct CardChecker: Sendable {
         return checkCard(number: number, expiry: original["expiry"], cvc: original["cvc"], into: record)
     }
 
+    func redacted(_ record: JSON) -> JSON { reveal ? record : Redaction.redacting(record: record) }
+
     /// Checks a bare number (one line of --lines input).
     public func check(line text: String, lineNumber: Int) -> (JSON, CardOutcome) {
         checkCard(number: text, expiry: nil, cvc: nil, into: ["line": .int(lineNumber)])
     }
 
     func checkCard(number: String, expiry: JSON?, cvc: JSON?, into base: JSON) -> (JSON, CardOutcome) {
-        var record = base
-        record["kind"] = "card"
-        var errors = JSONObject()
+        // The verdict's members are collected, then merged into the record in one pass.
+        var errors: [JSONObject.Element] = []
         var complete = true
         var invalid = false
 
         let verdict = checkNumber(number)
-        record["card"] = cardObject(verdict)
-        if reveal { record["number"] = .string(CardMask.revealed(verdict.digits)) }
         if let problem = verdict.problem {
-            errors["number"] = .string(problem)
+            errors.append(("number", .string(problem)))
             if verdict.potentiallyValid { complete = false } else { invalid = true }
         }
 
+        var expiryMember: JSON?
         if let expiry {
             let e = checkExpiry(expiry)
-            record["expiry"] = expiryObject(e)
+            expiryMember = expiryObject(e)
             if !e.valid {
-                errors["expiry"] = .string(e.reason)
+                errors.append(("expiry", .string(e.reason)))
                 if e.reason == "incomplete" { complete = false } else { invalid = true }
             }
         } else if requireComplete, verdict.brand?.requiresExpiry ?? true {
-            errors["expiry"] = "missing"
+            errors.append(("expiry", "missing"))
             complete = false
         }
 
+        var cvcMember: JSON?
         if let cvc {
             let c = cvc.stringValue.map { SecurityCode.check($0, brand: verdict.brand) } ?? CVCVerdict(reason: "bad_characters")
-            record["cvc"] = ["valid": .bool(c.valid), "reason": .string(c.reason)]
-            if reveal, let text = cvc.stringValue { record["cvc_value"] = .string(text) }
+            cvcMember = Self.cvcObject(c)
             if !c.valid {
-                errors["cvc"] = .string(c.reason)
+                errors.append(("cvc", .string(c.reason)))
                 if c.reason == "incomplete" { complete = false } else { invalid = true }
             }
         } else if requireComplete, verdict.brand?.requiresCVC ?? true {
-            errors["cvc"] = "missing"
+            errors.append(("cvc", "missing"))
             complete = false
         }
 
-        record["errors"] = .object(errors)
         let status = invalid ? "invalid" : (complete ? "valid" : "incomplete")
-        record["status"] = .string(status)
-        if let assetsVersion { record["assets"] = .int(assetsVersion) }
-        return (record, status == "valid" ? .valid : .notValid)
+        let added = JSONObject(
+            Self.verdictKeys,
+            present: assetsVersion.map { .int($0) },
+            cardObject(verdict),
+            cvcMember,
+            reveal ? cvc?.stringValue.map { .string($0) } : nil,
+            .object(JSONObject(pairs: errors)),
+            expiryMember,
+            "card",
+            reveal ? .string(CardMask.revealed(verdict.digits)) : nil,
+            .string(status))
+        let record = (base.members ?? JSONObject()).merging(added)
+        return (.object(record), status == "valid" ? .valid : .notValid)
     }
+
+    static let cardDataKeys = JSONKeys(["number", "cvc"])
+
+    /// What a card verdict adds to the record, each when present.
+    static let verdictKeys = JSONKeys(["assets", "card", "cvc", "cvc_value", "errors", "expiry", "kind", "number", "status"])
 
     func checkNumber(_ text: String) -> NumberVerdict {
         CardNumber.check(text, index: index, enforceLuhn: enforceUnionPayLuhn)
@@ -136,7 +149,7 @@ public struct CardChecker: Sendable {
 
     func checkExpiry(_ value: JSON) -> ExpiryVerdict {
         if let text = value.stringValue { return Expiry.check(text, today: today, maxYearsAhead: maxYearsAhead) }
-        if value.objectValue != nil {
+        if value.members != nil {
             func text(_ v: JSON?) -> String? { v?.stringValue ?? (v?.intValue.map(String.init)) }
             guard let m = text(value["month"]), let y = text(value["year"]) else { return ExpiryVerdict(reason: "bad_format") }
             return Expiry.check(month: m, year: y, today: today, maxYearsAhead: maxYearsAhead)
@@ -145,15 +158,10 @@ public struct CardChecker: Sendable {
     }
 
     func cardObject(_ v: NumberVerdict) -> JSON {
-        var card: [String: JSON] = [
-            "brand": .string(v.brand?.id),
-            "valid": .bool(v.valid),
-            "potentially_valid": .bool(v.potentiallyValid),
-            "luhn": v.luhn.map { .bool($0) } ?? .null,
-            "masked": .string(CardMask.masked(v.digits)),
-            "last4": .string(CardMask.last4(v.digits)),
-            "length": .int(v.digits.count),
-        ]
+        var card = JSONObject(
+            Self.cardKeys, .string(v.brand?.id), .string(CardMask.last4(v.digits)), .int(v.digits.count),
+            v.luhn.map { .bool($0) } ?? .null, .string(CardMask.masked(v.digits)), .bool(v.potentiallyValid),
+            .bool(v.valid))
         if includeFormatted {
             // Unknown brand (or not yet known while typing): groups of four.
             let gaps = v.brand?.gaps ?? [4, 8, 12]
@@ -162,11 +170,29 @@ public struct CardChecker: Sendable {
         return .object(card)
     }
 
+    /// The verdict object for a security code; a handful of distinct ones, built once.
+    static func cvcObject(_ c: CVCVerdict) -> JSON {
+        switch c.reason {
+        case "ok": cvcOK
+        case "incomplete": cvcIncomplete
+        case "too_long": cvcTooLong
+        case "bad_characters": cvcBadCharacters
+        default: ["reason": .string(c.reason), "valid": .bool(c.valid)]
+        }
+    }
+    static let cvcOK: JSON = ["reason": "ok", "valid": true]
+    static let cvcIncomplete: JSON = ["reason": "incomplete", "valid": false]
+    static let cvcTooLong: JSON = ["reason": "too_long", "valid": false]
+    static let cvcBadCharacters: JSON = ["reason": "bad_characters", "valid": false]
+
+    static let cardKeys = JSONKeys(["brand", "last4", "length", "luhn", "masked", "potentially_valid", "valid"])
+    static let expiryKeys = JSONKeys(["month", "reason", "valid", "year"])
+
     func expiryObject(_ e: ExpiryVerdict) -> JSON {
-        [
-            "month": e.month.map { .int($0) } ?? .null, "year": e.year.map { .int($0) } ?? .null, "valid": .bool(e.valid),
-            "reason": .string(e.reason),
-        ]
+        .object(
+            JSONObject(
+                Self.expiryKeys, e.month.map { .int($0) } ?? .null, .string(e.reason), .bool(e.valid),
+                e.year.map { .int($0) } ?? .null))
     }
 
     // MARK: - Payment-info records (card-on-file flow)

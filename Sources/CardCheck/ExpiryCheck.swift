@@ -60,6 +60,11 @@ public enum Expiry {
     /// E1–E2: (month, four-digit year) for an accepted shape, or nil.
     static func parse(_ raw: String) -> (Int, Int)? {
         // Work on ASCII bytes: Unicode whitespace becomes a space, any other non-ASCII character fails.
+        if raw.utf8.allSatisfy({ $0 < 0x80 }),
+            let parsed = raw.utf8.withContiguousStorageIfAvailable({ parse(bytes: trim($0[...])) })
+        {
+            return parsed  // the common case: the String's own bytes, no copy
+        }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(raw.utf8.count)
         if raw.utf8.allSatisfy({ $0 < 0x80 }) {
@@ -75,30 +80,33 @@ public enum Expiry {
                 }
             }
         }
-        return parse(bytes: trim(bytes[...]))
+        return bytes.withUnsafeBufferPointer { parse(bytes: trim($0[...])) }
     }
+
+    /// A run of an expiry's ASCII bytes, read in place.
+    typealias ExpiryBytes = Slice<UnsafeBufferPointer<UInt8>>
 
     static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
     static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
 
-    static func trim(_ s: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    static func trim(_ s: ExpiryBytes) -> ExpiryBytes {
         var s = s
         while let f = s.first, isSpace(f) { s = s.dropFirst() }
         while let l = s.last, isSpace(l) { s = s.dropLast() }
         return s
     }
 
-    static func number(_ s: ArraySlice<UInt8>, digits: ClosedRange<Int>) -> Int? {
+    static func number(_ s: ExpiryBytes, digits: ClosedRange<Int>) -> Int? {
         guard digits.contains(s.count), s.allSatisfy(isDigit) else { return nil }
         return s.reduce(0) { $0 * 10 + Int($1 - 0x30) }
     }
 
-    static func year(_ s: ArraySlice<UInt8>) -> Int? {
+    static func year(_ s: ExpiryBytes) -> Int? {
         guard s.count == 2 || s.count == 4, let y = number(s, digits: 2...4) else { return nil }
         return s.count == 2 ? 2000 + y : y
     }
 
-    static func parse(bytes text: ArraySlice<UInt8>) -> (Int, Int)? {
+    static func parse(bytes text: ExpiryBytes) -> (Int, Int)? {
         // Compact: MMYY or MMYYYY.
         if !text.isEmpty, text.allSatisfy(isDigit) {
             guard text.count == 4 || text.count == 6, let m = number(text.prefix(2), digits: 2...2),
@@ -107,18 +115,23 @@ public enum Expiry {
             return (m, y)
         }
         // One separator, '/' or '-', with optional whitespace around it; or whitespace alone.
-        let separators = text.indices.filter { text[$0] == UInt8(ascii: "/") || text[$0] == UInt8(ascii: "-") }
-        let left: ArraySlice<UInt8>
-        let right: ArraySlice<UInt8>
+        var separatorCount = 0
+        var separator = text.startIndex
+        for i in text.indices where text[i] == UInt8(ascii: "/") || text[i] == UInt8(ascii: "-") {
+            if separatorCount == 0 { separator = i }
+            separatorCount += 1
+        }
+        let left: ExpiryBytes
+        let right: ExpiryBytes
         var dash = false
-        switch separators.count {
+        switch separatorCount {
         case 0:
             guard let gap = text.firstIndex(where: isSpace) else { return nil }
             left = text[..<gap]
             right = trim(text[gap...])
             guard !right.contains(where: isSpace) else { return nil }
         case 1:
-            let i = separators[0]
+            let i = separator
             left = trim(text[..<i])
             right = trim(text[(i + 1)...])
             dash = text[i] == UInt8(ascii: "-")
@@ -141,11 +154,15 @@ public struct CVCVerdict: Sendable, Equatable {
 public enum SecurityCode {
     /// Checks a CVC against the brand's code size (3 or 4 when the brand is unknown).
     public static func check(_ text: String, brand: CardBrand?) -> CVCVerdict {
-        let sizes = brand.map { [$0.codeSize] } ?? [3, 4]
+        let smallest = brand?.codeSize ?? 3
+        let largest = brand?.codeSize ?? 4
         let count = text.utf8.count
-        guard text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return CVCVerdict(reason: "bad_characters") }
-        if sizes.contains(count) { return CVCVerdict(reason: "ok") }
-        if count < sizes.min()! { return CVCVerdict(reason: "incomplete") }
+        func isDigits(_ bytes: some Sequence<UInt8>) -> Bool { bytes.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
+        guard text.utf8.withContiguousStorageIfAvailable(isDigits) ?? isDigits(text.utf8) else {
+            return CVCVerdict(reason: "bad_characters")
+        }
+        if count >= smallest && count <= largest { return CVCVerdict(reason: "ok") }
+        if count < smallest { return CVCVerdict(reason: "incomplete") }
         return CVCVerdict(reason: "too_long")
     }
 }

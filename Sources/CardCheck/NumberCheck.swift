@@ -16,6 +16,19 @@ public enum CardNumber {
     public static func normalize(_ text: String) -> [UInt8]? {
         var digits: [UInt8] = []
         digits.reserveCapacity(19)
+        // The common case, ASCII: bytes are scalars, read in place.
+        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> [UInt8]?? in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return .none }
+            for byte in bytes {
+                if byte >= 0x30 && byte <= 0x39 {
+                    digits.append(byte)
+                } else if byte != 0x2D && !isJavaScriptWhitespace(UInt32(byte)) {
+                    return .some(nil)
+                }
+            }
+            return .some(digits)
+        }
+        if let ascii, let result = ascii { return result }
         for scalar in text.unicodeScalars {
             let v = scalar.value
             if v >= 0x30 && v <= 0x39 {
@@ -102,9 +115,11 @@ public enum CardMask {
     /// "411111******1111", or nil for fewer than 13 digits.
     public static func masked(_ digits: [UInt8]) -> String? {
         guard digits.count >= minimumLength else { return nil }
-        var out = digits
-        for i in 6..<(digits.count - 4) { out[i] = UInt8(ascii: "*") }
-        return String(decoding: out, as: UTF8.self)
+        let hiddenEnd = digits.count - 4
+        return String(unsafeUninitializedCapacity: digits.count) { out in
+            for i in digits.indices { out[i] = i >= 6 && i < hiddenEnd ? UInt8(ascii: "*") : digits[i] }
+            return digits.count
+        }
     }
 
     /// The last four digits, or nil for fewer than 13 digits.

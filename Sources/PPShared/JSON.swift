@@ -18,7 +18,23 @@ public enum JSON: Sendable, Equatable {
 
 extension JSON {
     /// An integer value.
-    public static func int(_ value: Int) -> JSON { .number(String(value)) }
+    public static func int(_ value: Int) -> JSON {
+        guard value >= 0, value < 100_000_000 else { return .number(String(value)) }
+        // Small counts and dates are most numbers written: their digits directly, without String(Int)'s generic path.
+        var digits: UInt64 = 0  // up to eight ASCII digits, the first in the top byte
+        var count = 0
+        var rest = value
+        repeat {
+            digits = digits >> 8 | UInt64(0x30 + rest % 10) << 56
+            rest /= 10
+            count += 1
+        } while rest > 0
+        return .number(
+            String(unsafeUninitializedCapacity: count) { out in
+                for i in 0..<count { out[i] = UInt8(truncatingIfNeeded: digits >> (56 - 8 * i)) }
+                return count
+            })
+    }
 
     /// A floating-point value in its shortest round-trip form; integral values print as integers.
     public static func double(_ value: Double) -> JSON {
@@ -52,9 +68,10 @@ extension JSON: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, Express
     public init(integerLiteral value: Int) { self = .int(value) }
     public init(arrayLiteral elements: JSON...) { self = .array(elements) }
     public init(dictionaryLiteral elements: (String, JSON)...) {
-        var members = JSONObject()
-        for (key, value) in elements { members[key] = value }
-        self = .object(members)
+        var members: [JSONObject.Member] = []
+        members.reserveCapacity(elements.count)
+        for (key, value) in elements { members.append(JSONObject.Member(key, value)) }
+        self = .object(JSONObject(unsortedMembers: members))
     }
     public init(nilLiteral: ()) { self = .null }
 }

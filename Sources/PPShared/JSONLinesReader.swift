@@ -11,6 +11,7 @@ public enum JSONLine: Sendable {
 public final class JSONLinesReader {
     public let lines: LineReader
     private let tool: String
+    private let reuse = JSONParseReuse()
 
     public init(_ lines: LineReader, tool: String) {
         self.lines = lines
@@ -22,7 +23,7 @@ public final class JSONLinesReader {
         while true {
             let item: JSONLine?? = try lines.withNextLine { bytes -> JSONLine? in
                 if JSONLinesReader.isBlank(bytes) { return nil }
-                return JSONLinesReader.decode(bytes, input: lines.name, line: lines.lineNumber, tool: tool)
+                return JSONLinesReader.decode(bytes, input: lines.name, line: lines.lineNumber, tool: tool, reuse: reuse)
             }
             switch item {
             case .none: return nil  // end of input
@@ -36,10 +37,13 @@ public final class JSONLinesReader {
         bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
     }
 
-    /// Decodes one line; the error message names where, never what.
-    public static func decode(_ bytes: UnsafeBufferPointer<UInt8>, input: String, line: Int, tool: String) -> JSONLine {
+    /// Decodes one line; the error message names where, never what. `reuse` carries interned keys from
+    /// one line to the next when the caller decodes many.
+    public static func decode(
+        _ bytes: UnsafeBufferPointer<UInt8>, input: String, line: Int, tool: String, reuse: JSONParseReuse? = nil
+    ) -> JSONLine {
         do {
-            let value = try JSON.parse(buffer: bytes)
+            let value = try JSON.parse(buffer: bytes, reuse: reuse)
             guard case .object = value else {
                 return .unreadable(
                     ToolError(.record, code: "not_an_object", "\(input) line \(line): not a JSON object"), line: line)

@@ -20,21 +20,41 @@ extension JSON {
         try parse(Array(text.utf8))
     }
 
-    /// Parses from a buffer the caller owns; used by the line reader to avoid copies.
-    static func parse(buffer: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSON {
-        var parser = JSONParser(bytes: buffer)
+    /// Parses from a buffer the caller owns; used by the line reader to avoid copies. With `reuse`, the
+    /// member names and scratch space of earlier records serve this one (records of a stream repeat their keys).
+    static func parse(buffer: UnsafeBufferPointer<UInt8>, reuse: JSONParseReuse? = nil) throws(JSONSyntaxError) -> JSON {
+        var parser = JSONParser(bytes: buffer, reuse: reuse)
+        guard let reuse else { return try parser.parseDocument() }
+        swap(&parser.pendingMembers, &reuse.pendingMembers)
+        swap(&parser.pendingItems, &reuse.pendingItems)
+        defer {
+            parser.pendingMembers.removeAll(keepingCapacity: true)  // left over when the text was not JSON
+            parser.pendingItems.removeAll(keepingCapacity: true)
+            swap(&parser.pendingMembers, &reuse.pendingMembers)
+            swap(&parser.pendingItems, &reuse.pendingItems)
+        }
         return try parser.parseDocument()
     }
 }
 
 /// A recursive-descent parser over a byte buffer (RFC 8259, strict).
+///
+/// Members and items of the objects and arrays still open wait on two shared stacks, so each finished
+/// container is one allocation of its exact size; strings are checked for UTF-8 while they are scanned
+/// and made into Strings once, without an intermediate buffer unless they hold escapes.
 struct JSONParser {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
     var depth = 0
     static let maxDepth = 512
+    let reuse: JSONParseReuse?
+    var pendingMembers: [JSONObject.Member] = []
+    var pendingItems: [JSON] = []
 
-    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    init(bytes: UnsafeBufferPointer<UInt8>, reuse: JSONParseReuse? = nil) {
+        self.bytes = bytes
+        self.reuse = reuse
+    }
 
     mutating func parseDocument() throws(JSONSyntaxError) -> JSON {
         skipWhitespace()
@@ -91,22 +111,23 @@ struct JSONParser {
     mutating func parseObject() throws(JSONSyntaxError) -> JSON {
         try enter()
         index += 1
-        var members: [JSONObject.Element] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
             depth -= 1
             return .object(JSONObject())
         }
+        let base = pendingMembers.count
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a member name") }
-            let key = try parseString()
+            let (key, head, shortKey) = try parseKey()
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':'") }
             index += 1
             skipWhitespace()
-            members.append((key, try parseValue()))
+            let value = try parseValue()
+            pendingMembers.append(JSONObject.Member(key: key, head: head, shortKey: shortKey, value: value))
             skipWhitespace()
             guard index < bytes.count else { throw fail("unexpected end of input") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -116,7 +137,9 @@ struct JSONParser {
             if bytes[index] == UInt8(ascii: "}") {
                 index += 1
                 depth -= 1
-                return .object(JSONObject(unsortedPairs: members))
+                let members = Array(pendingMembers[base...])
+                pendingMembers.removeSubrange(base...)
+                return .object(JSONObject(unsortedMembers: members))
             }
             throw fail("expected ',' or '}'")
         }
@@ -125,16 +148,17 @@ struct JSONParser {
     mutating func parseArray() throws(JSONSyntaxError) -> JSON {
         try enter()
         index += 1
-        var items: [JSON] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
             depth -= 1
-            return .array(items)
+            return .array([])
         }
+        let base = pendingItems.count
         while true {
             skipWhitespace()
-            items.append(try parseValue())
+            let item = try parseValue()
+            pendingItems.append(item)
             skipWhitespace()
             guard index < bytes.count else { throw fail("unexpected end of input") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -144,6 +168,8 @@ struct JSONParser {
             if bytes[index] == UInt8(ascii: "]") {
                 index += 1
                 depth -= 1
+                let items = Array(pendingItems[base...])
+                pendingItems.removeSubrange(base...)
                 return .array(items)
             }
             throw fail("expected ',' or ']'")
@@ -174,30 +200,67 @@ struct JSONParser {
         return .number(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
     }
 
+    /// Reads a string from its opening quote.
     mutating func parseString() throws(JSONSyntaxError) -> String {
         index += 1
         let start = index
-        // Fast path: no escapes.
+        guard let slice = try scanPlainString() else { return try parseEscapedString(from: start) }
+        return String(decoding: slice, as: UTF8.self)
+    }
+
+    /// Reads a member name and its head (`JSONKeyOrder`); without escapes it comes from `reuse` when an
+    /// earlier record had the same bytes.
+    mutating func parseKey() throws(JSONSyntaxError) -> (String, UInt64, UInt8) {
+        index += 1
+        let start = index
+        guard let slice = try scanPlainString() else {
+            let key = try parseEscapedString(from: start)
+            let (head, shortKey) = JSONKeyOrder.describe(key)
+            return (key, head, shortKey)
+        }
+        let (head, shortKey) = JSONKeyOrder.describe(slice)
+        if let reuse {
+            if let key = reuse.key(slice, head: head) { return (key, head, shortKey) }
+            let key = String(decoding: slice, as: UTF8.self)
+            reuse.remember(key, bytes: slice, head: head)
+            return (key, head, shortKey)
+        }
+        return (String(decoding: slice, as: UTF8.self), head, shortKey)
+    }
+
+    /// Scans a string without escapes up to its closing quote and checks its UTF-8: its bytes, or nil at
+    /// the first backslash (the caller decodes from there).
+    mutating func scanPlainString() throws(JSONSyntaxError) -> UnsafeBufferPointer<UInt8>? {
+        let start = index
+        var seen: UInt8 = 0  // every byte OR-ed: bit 7 clear means ASCII, which is valid UTF-8 as it is
         while index < bytes.count {
             let b = bytes[index]
             if b == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
                 index += 1
-                guard let s = String(validating: slice, as: UTF8.self) else { throw fail("string is not valid UTF-8") }
-                return s
+                guard seen < 0x80 || UTF8Check.isValid(slice) else { throw fail("string is not valid UTF-8") }
+                return slice
             }
-            if b == UInt8(ascii: "\\") { break }
+            if b == UInt8(ascii: "\\") { return nil }
             if b < 0x20 { throw fail("control character in string") }
+            seen |= b
             index += 1
         }
+        throw fail("unterminated string")
+    }
+
+    /// The slow path: a string with escapes, decoded into a byte buffer first.
+    mutating func parseEscapedString(from start: Int) throws(JSONSyntaxError) -> String {
         var out = Array(UnsafeBufferPointer(rebasing: bytes[start..<index]))
         while index < bytes.count {
             let b = bytes[index]
             switch b {
             case UInt8(ascii: "\""):
                 index += 1
-                guard let s = String(validating: out, as: UTF8.self) else { throw fail("string is not valid UTF-8") }
-                return s
+                guard out.withUnsafeBufferPointer(UTF8Check.isValid) else {
+                    throw fail("string is not valid UTF-8")
+                }
+                return String(decoding: out, as: UTF8.self)
             case UInt8(ascii: "\\"):
                 index += 1
                 guard index < bytes.count else { throw fail("unexpected end of input") }
@@ -224,7 +287,7 @@ struct JSONParser {
                     } else if (0xDC00..<0xE000).contains(scalar) {
                         throw fail("unpaired surrogate in string")
                     }
-                    out.append(contentsOf: String(Character(Unicode.Scalar(scalar)!)).utf8)
+                    UTF8Check.append(scalar, to: &out)
                 default: throw fail("invalid escape in string")
                 }
             default:

@@ -60,23 +60,57 @@ public enum Redaction {
     /// not looked at, so its code passed through, and redacting twice changed more than once (found by
     /// fuzzing, Tests/FuzzTests/Regressions/json-lines/long-security-code-name.jsonl).
     public static func isSecurityCodeName(_ key: String) -> Bool {
+        if let ascii = key.utf8.withContiguousStorageIfAvailable(isASCIISecurityCodeName), let answer = ascii {
+            return answer
+        }
         var folded = ""
-        if key.utf8.allSatisfy({ $0 < 0x80 }) {
-            var bytes: [UInt8] = []
-            for byte in key.utf8 where byte != 0x5F && byte != 0x2D && byte != 0x2E && byte != 0x20 {
-                bytes.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
-            }
-            folded = String(decoding: bytes, as: UTF8.self)
-        } else {
-            for scalar in key.lowercased().unicodeScalars where !" _-.".unicodeScalars.contains(scalar) {
-                folded.unicodeScalars.append(scalar)
-            }
+        for scalar in key.lowercased().unicodeScalars where !" _-.".unicodeScalars.contains(scalar) {
+            folded.unicodeScalars.append(scalar)
         }
         if exactCodeNames.contains(folded) { return true }
         return suffixCodeNames.contains { folded.hasSuffix($0) }
     }
 
+    /// `isSecurityCodeName` for an ASCII name, matched from its end in place; nil when it is not ASCII.
+    static func isASCIISecurityCodeName(_ key: UnsafeBufferPointer<UInt8>) -> Bool? {
+        var lastLetter: UInt8 = 0
+        for byte in key {
+            if byte >= 0x80 { return nil }
+            if !isNameSeparator(byte) { lastLetter = byte }
+        }
+        // Every name ends in one of these: most keys are settled by their last letter alone.
+        switch lowercase(lastLetter) {
+        case UInt8(ascii: "c"), UInt8(ascii: "d"), UInt8(ascii: "e"), UInt8(ascii: "n"), UInt8(ascii: "v"), UInt8(ascii: "2"):
+            break
+        default: return false
+        }
+        for name in exactCodeNameBytes where endsWith(key, folded: name, exactly: true) { return true }
+        for name in suffixCodeNameBytes where endsWith(key, folded: name, exactly: false) { return true }
+        return false
+    }
+
+    static func isNameSeparator(_ byte: UInt8) -> Bool { byte == 0x5F || byte == 0x2D || byte == 0x2E || byte == 0x20 }
+    static func lowercase(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
+
+    /// Whether `key`, lowercased and without separators, ends with `name` (or is `name`, `exactly`).
+    static func endsWith(_ key: UnsafeBufferPointer<UInt8>, folded name: [UInt8], exactly: Bool) -> Bool {
+        var k = key.count
+        for letter in name.reversed() {
+            k -= 1
+            while k >= 0, isNameSeparator(key[k]) { k -= 1 }
+            guard k >= 0, lowercase(key[k]) == letter else { return false }
+        }
+        guard exactly else { return true }
+        while k > 0 {
+            k -= 1
+            if !isNameSeparator(key[k]) { return false }
+        }
+        return true
+    }
+
     static let exactCodeNames: Set<String> = ["cid", "csc", "cvn", "cvn2", "cvp2", "cve", "cav2"]
+    static let exactCodeNameBytes = exactCodeNames.map { Array($0.utf8) }
+    static let suffixCodeNameBytes = suffixCodeNames.map { Array($0.utf8) }
     static let suffixCodeNames = [
         "cvc", "cvv", "cvc2", "cvv2", "securitycode", "cardcode", "cardverificationvalue", "cardverificationcode",
         "cardsecuritycode", "verificationcode",
@@ -107,6 +141,11 @@ public enum Redaction {
         case .number(let n): return mayHoldCardNumber(n) && text(n) != n ? .string(mask) : value
         case .array(let items): return .array(items.map(redactingAll))
         case .object(let members):
+            if !members.contains(where: { mayHoldCardNumber($0.key) }) {  // no name changes: values only, in place
+                return .object(
+                    members.mapMembers { key, item in isSecurityCodeName(key) && !item.isNull ? .string(mask) : redactingAll(item)
+                    })
+            }
             var out = JSONObject()
             for (key, item) in members {
                 var name = text(key)
@@ -126,15 +165,19 @@ public enum Redaction {
 
     /// A cheap pre-check: enough digits (of any script) to form a card number.
     static func mayHoldCardNumber(_ text: String) -> Bool {
-        var ascii = 0
-        var other = false
-        for byte in text.utf8 {
-            if byte >= 0x30 && byte <= 0x39 {
-                ascii += 1
-            } else if byte >= 0x80 {
-                other = true
+        func count(_ bytes: some Sequence<UInt8>) -> (ascii: Int, other: Bool) {
+            var ascii = 0
+            var other = false
+            for byte in bytes {
+                if byte >= 0x30 && byte <= 0x39 {
+                    ascii += 1
+                } else if byte >= 0x80 {
+                    other = true
+                }
             }
+            return (ascii, other)
         }
+        let (ascii, other) = text.utf8.withContiguousStorageIfAvailable { count($0) } ?? count(text.utf8)
         if ascii >= minimumDigits { return true }
         guard other else { return false }
         return text.unicodeScalars.reduce(0) { $0 + (isDigit($1) ? 1 : 0) } >= minimumDigits
