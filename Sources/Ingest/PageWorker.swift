@@ -178,7 +178,7 @@ public final class PageWorker {
                     throw ToolError(
                         .record, code: "render_failed", "page \(index + 1) of '\(info.item.source)': cannot render the thumbnail")
                 }
-                try image.writePNG(to: path, compression: 6)
+                try WorkFolder.write(image, to: path, compression: 6)
             }
             record["thumbnail"] = ["path": .string(path), "width": .int(thumbWidth), "height": .int(thumbHeight)]
         }
@@ -235,7 +235,7 @@ public final class PageWorker {
                 .record, code: "render_failed",
                 "page \(index + 1) of '\(info.item.source)': cannot render \(pw) x \(ph) pixels (out of memory?)")
         }
-        try image.writePNG(to: path, compression: options.pngCompression)
+        try WorkFolder.write(image, to: path, compression: options.pngCompression)
         return (["path": .string(path), "dpi": .int(dpi), "width": .int(pw), "height": .int(ph)], image)
     }
 
@@ -296,7 +296,7 @@ public final class PageWorker {
                 _ = ImageNormalizer.fit(image, maxPixels: options.maxPixels)
                 let scaledDPI = max(1, Int((Double(dpi) * Double(image.width) / Double(ow)).rounded()))
                 image.setResolution(scaledDPI)
-                try image.writePNG(to: path, compression: options.pngCompression)
+                try WorkFolder.write(image, to: path, compression: options.pngCompression)
                 imageJSON = [
                     "path": .string(path), "dpi": .int(scaledDPI), "width": .int(image.width), "height": .int(image.height),
                 ]
@@ -335,7 +335,7 @@ public final class PageWorker {
                 guard let thumb = decoded?.scaled(toWidth: thumbWidth) else {
                     throw ToolError(.record, code: "render_failed", "\(label): cannot make the thumbnail")
                 }
-                try thumb.writePNG(to: path, compression: 6)
+                try WorkFolder.write(thumb, to: path, compression: 6)
             }
             let actual = pngSize(path: path) ?? (thumbWidth, thumbHeight)
             record["thumbnail"] = ["path": .string(path), "width": .int(actual.width), "height": .int(actual.height)]

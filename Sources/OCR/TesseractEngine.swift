@@ -75,7 +75,7 @@ final class CancelCheck {
     init(deadline: UInt64) { self.deadline = deadline }
 }
 
-private let engineCreation = NSLock()
+private let engineCreation = Lock()
 
 /// A Tesseract engine (TessBaseAPI) owned by one thread: created once, reused for every page.
 /// Not thread-safe; every worker makes its own.
@@ -125,7 +125,7 @@ public final class TesseractEngine {
         OpenMP.limitCurrentThread()
         let engineMode = TessBaseAPIGetPageSegMode(api)
         if let mode { TessBaseAPISetPageSegMode(api, mode) }
-        TessBaseAPISetImage2(api, image.pix)
+        image.withPix { TessBaseAPISetImage2(api, $0) }
         _ = consume image
         TessBaseAPISetSourceResolution(api, Int32(dpi))
         defer {
@@ -165,7 +165,7 @@ public final class TesseractEngine {
             TessBaseAPIClear(api)
             TessBaseAPISetPageSegMode(api, engineMode)
         }
-        TessBaseAPISetImage2(api, image.pix)
+        image.withPix { TessBaseAPISetImage2(api, $0) }
         TessBaseAPISetSourceResolution(api, Int32(dpi))
         TessBaseAPISetRectangle(api, Int32(rect[0]), Int32(rect[1]), Int32(rect[2] - rect[0]), Int32(rect[3] - rect[1]))
         guard TessBaseAPIRecognize(api, nil) == 0 else { return [] }
@@ -191,7 +191,7 @@ public final class TesseractEngine {
     /// Needs an engine loaded with "osd".
     func detectOrientation(_ image: PixImage, dpi: Int) -> PageOrientation? {
         OpenMP.limitCurrentThread()
-        TessBaseAPISetImage2(api, image.pix)
+        image.withPix { TessBaseAPISetImage2(api, $0) }
         TessBaseAPISetSourceResolution(api, Int32(dpi))
         defer { TessBaseAPIClear(api) }
         var degrees: Int32 = 0

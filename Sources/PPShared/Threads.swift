@@ -60,3 +60,82 @@ public func startThread(
     if runHereIfNoThread { work.body() }
     return false
 }
+
+/// A mutex (pthread_mutex_t), like NSLock: the one lock pp's libraries use.
+public final class Lock: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+    public init() { pthread_mutex_init(mutex, nil) }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    public func lock() { pthread_mutex_lock(mutex) }
+    public func unlock() { pthread_mutex_unlock(mutex) }
+
+    /// Runs `body` holding the lock.
+    public func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
+    }
+}
+
+/// Runs `body` for every index in 0..<count on up to `workers` threads (this one among them) and returns
+/// when all have finished, like DispatchQueue.concurrentPerform; the order of the calls is not defined.
+public func concurrentForEach(_ count: Int, workers: Int = coreCount, _ body: (Int) -> Void) {
+    guard count > 1, workers > 1 else {
+        for i in 0..<count { body(i) }
+        return
+    }
+    // `body` does not escape: every thread that calls it has finished before this returns.
+    withoutActuallyEscaping(body) { body in
+        let shared = SharedLoop(count: count, body: body)
+        let helpers = min(workers, count) - 1
+        shared.condition.lock()
+        shared.running = helpers + 1
+        shared.condition.unlock()
+        for _ in 0..<helpers where !startThread(runHereIfNoThread: false, { shared.work() }) {
+            shared.finished()  // no thread: this one does that share of the work
+        }
+        shared.work()
+        shared.condition.lock()
+        while shared.running > 0 { shared.condition.wait() }
+        shared.condition.unlock()
+    }
+}
+
+/// The state of one `concurrentForEach`: the next index, and how many threads still run.
+private final class SharedLoop: @unchecked Sendable {
+    let condition = ConditionLock()
+    let count: Int
+    let body: (Int) -> Void
+    var next = 0
+    var running = 0
+
+    init(count: Int, body: @escaping (Int) -> Void) {
+        self.count = count
+        self.body = body
+    }
+
+    func work() {
+        while true {
+            condition.lock()
+            let i = next
+            next += 1
+            condition.unlock()
+            guard i < count else { break }
+            body(i)
+        }
+        finished()
+    }
+
+    func finished() {
+        condition.lock()
+        running -= 1
+        condition.broadcast()
+        condition.unlock()
+    }
+}

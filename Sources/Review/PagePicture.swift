@@ -42,23 +42,24 @@ final class CairoPicture {
     /// as pp-ingest writes its rasters. cairo_surface_write_to_png compresses at zlib's default level,
     /// which took four fifths of the time of a photo's page.
     func writePNG(to path: String) throws(ToolError) {
-        LeptonicaMessages.silence()
-        guard let made = pixCreate(Int32(width), Int32(height), 32), let target = pixGetData(made),
+        let (width, height) = (self.width, self.height)
+        guard let image = PixImage.make({ pixCreate(Int32(width), Int32(height), 32) }),
             let source = cairo_image_surface_get_data(surface)
         else { throw ToolError(.record, code: "write_failed", "cannot write '\(path)': out of memory") }
-        let image = PixImage(taking: made)
-        pixSetSpp(image.pix, 3)
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))
-        let wordsPerLine = Int(pixGetWpl(image.pix))
-        // cairo's RGB24 words are 0x00RRGGBB, leptonica's 0xRRGGBBAA.
-        for y in 0..<height {
-            let row = UnsafeRawPointer(source + y * stride).assumingMemoryBound(to: UInt32.self)
-            let to = target + y * wordsPerLine
-            for x in 0..<width { to[x] = row[x] << 8 }
+        image.withPix { pix in
+            pixSetSpp(pix, 3)
+            let target = pixGetData(pix)!
+            let wordsPerLine = Int(pixGetWpl(pix))
+            // cairo's RGB24 words are 0x00RRGGBB, leptonica's 0xRRGGBBAA.
+            for y in 0..<height {
+                let row = UnsafeRawPointer(source + y * stride).assumingMemoryBound(to: UInt32.self)
+                let to = target + y * wordsPerLine
+                for x in 0..<width { to[x] = row[x] << 8 }
+            }
         }
-        pixSetZlibCompression(image.pix, 1)
-        try AtomicFile.write(to: path) { temporary in pixWrite(temporary, image.pix, Int32(IFF_PNG)) == 0 }
+        try image.writePNG(to: path)
     }
 }
 
@@ -121,21 +122,24 @@ enum PictureSource: Hashable, Sendable {
 
     /// JPEG, TIFF (a frame of it), BMP, … through leptonica (pixRead, pixReadTiff, pixConvertTo32).
     private static func loadWithLeptonica(_ path: String, frame: Int) -> CairoPicture? {
-        LeptonicaMessages.silence()
-        let read = frame > 0 ? pixReadTiff(path, Int32(frame)) : pixRead(path)
-        guard let read else { return nil }
-        let image = PixImage(taking: read)
-        guard image.apply({ pixConvertTo32($0) }), let picture = CairoPicture(width: image.width, height: image.height),
-            let target = cairo_image_surface_get_data(picture.surface), let source = pixGetData(image.pix)
+        guard let image = PixImage.make({ frame > 0 ? pixReadTiff(path, Int32(frame)) : pixRead(path) }),
+            image.apply({ pixConvertTo32($0) }), let picture = CairoPicture(width: image.width, height: image.height),
+            let target = cairo_image_surface_get_data(picture.surface)
         else { return nil }
         let stride = Int(cairo_image_surface_get_stride(picture.surface))
-        let wordsPerLine = Int(pixGetWpl(image.pix))
-        // Leptonica keeps 0xRRGGBBAA words, cairo's RGB24 0x00RRGGBB words.
-        for y in 0..<image.height {
-            let row = UnsafeMutableRawPointer(target + y * stride).assumingMemoryBound(to: UInt32.self)
-            let from = source + y * wordsPerLine
-            for x in 0..<image.width { row[x] = (from[x] >> 8) & 0x00FF_FFFF }
+        let (width, height) = (image.width, image.height)
+        let copied = image.withPix { pix -> Bool in
+            guard let source = pixGetData(pix) else { return false }
+            let wordsPerLine = Int(pixGetWpl(pix))
+            // Leptonica keeps 0xRRGGBBAA words, cairo's RGB24 0x00RRGGBB words.
+            for y in 0..<height {
+                let row = UnsafeMutableRawPointer(target + y * stride).assumingMemoryBound(to: UInt32.self)
+                let from = source + y * wordsPerLine
+                for x in 0..<width { row[x] = (from[x] >> 8) & 0x00FF_FFFF }
+            }
+            return true
         }
+        guard copied else { return nil }
         cairo_surface_mark_dirty(picture.surface)
         return picture
     }
