@@ -35,7 +35,7 @@ let package = Package(
             resources: [.copy("Profiles"), .copy("Lexicons"), .copy("Model")]),
         // pp-extract review: the results as a site to confirm in a browser, and as PNGs with the boxes drawn
         // (cairo; born-digital pages without a thumbnail rendered with poppler, other images read by leptonica).
-        .target(name: "Review", dependencies: ["Extract", "PPShared", "CCairo", "CPoppler", "CLeptonica", "PixImage"]),
+        .target(name: "Review", dependencies: ["Extract", "PPShared", "CCairo", "PDFRender", "CLeptonica", "PixImage"]),
         .executableTarget(name: "pp-extract", dependencies: ["Extract", "Review", "PPShared"]),
         .testTarget(name: "ReviewTests", dependencies: ["Review", "Extract", "PPShared"]),
         .testTarget(name: "ExtractTests", dependencies: ["Extract", "PPShared"], exclude: ["Fixtures"]),
@@ -60,6 +60,9 @@ let package = Package(
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(
             name: "CLeptonica", path: "Sources/CLeptonica", pkgConfig: "lept", providers: [.apt(["libleptonica-dev"])]),
+        // The one owner of poppler-glib documents and pages and of cairo image surfaces, with the checking
+        // funnels of both (GError, cairo_surface_status): pp-ingest and the review pictures render through it.
+        .target(name: "PDFRender", dependencies: ["CPoppler", "CCairo"]),
 
         // zxing-cpp (Debian's libzxing-dev, C++ only) behind a small C face, for the payment codes on pages.
         .target(
@@ -78,10 +81,11 @@ let package = Package(
             name: "Ingest",
             dependencies: [
                 "PPShared", "CPoppler", "CCairo", "CLeptonica", "PixImage", "CZXing", "CQPDF", "EInvoiceXML", "CGMime",
-                "CArchive", "Digest", "JPEGMarkers",
+                "CArchive", "Digest", "JPEGMarkers", "PDFRender",
             ]),
         .executableTarget(name: "pp-ingest", dependencies: ["Ingest", "PPShared"]),
-        .testTarget(name: "IngestTests", dependencies: ["Ingest", "PPShared", "Digest", "JPEGMarkers"]),
+        .testTarget(
+            name: "IngestTests", dependencies: ["Ingest", "PPShared", "Digest", "JPEGMarkers", "PDFRender", "PixImage"]),
 
         .systemLibrary(
             name: "CTesseract", path: "Sources/CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),

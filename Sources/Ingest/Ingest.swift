@@ -1,7 +1,9 @@
 import CPoppler
 import Digest
 import Foundation
+import PDFRender
 import PPShared
+import PixImage
 
 /// The keys of a page record that pp-ingest owns (everything else of an input record passes through;
 /// "warnings" of an input record, such as pp-pages writes, are kept and pp-ingest's are added to them).

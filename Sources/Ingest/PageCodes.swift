@@ -1,4 +1,5 @@
 import CLeptonica
+import PDFRender
 import PPShared
 import PixImage
 

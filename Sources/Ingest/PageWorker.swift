@@ -1,5 +1,6 @@
 import CLeptonica
 import Foundation
+import PDFRender
 import PPShared
 
 /// One finished record, already encoded on the worker thread (compact JSON, no newline).
@@ -245,20 +246,7 @@ public final class PageWorker {
         guard var header = info.header else { throw ToolError(.record, code: "image_unreadable", "no header") }
         let source = info.item.source
         let label = info.pages > 1 ? "page \(index + 1) of '\(source)'" : "'\(source)'"
-        if header.isTIFF, index > 0 {
-            var w: Int32 = 0
-            var h: Int32 = 0
-            var bps: Int32 = 0
-            var spp: Int32 = 0
-            var res: Int32 = 0
-            var cmap: Int32 = 0
-            var format: Int32 = 0
-            if readHeaderTiff(info.item.path, Int32(index), &w, &h, &bps, &spp, &res, &cmap, &format) == 0 {
-                header = ImageHeader(
-                    format: format, width: Int(w), height: Int(h), bitsPerSample: Int(bps), samplesPerPixel: Int(spp),
-                    dpi: Int(res), orientation: 1, frames: header.frames)
-            }
-        }
+        if header.isTIFF, index > 0, let frame = header.tiffFrame(index, path: info.item.path) { header = frame }
         var dpi = header.dpi
         if dpi <= 1 {
             dpi = options.imageDPI

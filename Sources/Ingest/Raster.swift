@@ -1,5 +1,6 @@
 import CLeptonica
 import Foundation
+import PDFRender
 import PPShared
 import PixImage
 

@@ -11,22 +11,14 @@ extension PixImage {
     /// Reads an image file (PNG, JPEG, TIFF, …); `frame` picks a page of a multi-page TIFF (0-based).
     /// A JPEG's EXIF orientation is applied, so a phone photo comes out the way it is shown.
     static func read(path: String, frame: Int?) throws(ToolError) -> PixImage {
-        LeptonicaMessages.silence()
         guard let file = fopen(path, "rb") else {
             let reason = errno
             let code = reason == ENOENT ? "image_missing" : "image_unreadable"
             throw ToolError(.record, code: code, "cannot open image '\(path)': \(systemErrorText(reason))")
         }
-        var format: Int32 = 0
-        let found = findFileFormatStream(file, &format)
-        var pages: Int32 = 1
-        let isTIFF = found == 0 && tiffFormats.contains(format)
-        if isTIFF {
-            rewind(file)
-            if tiffGetCount(file, &pages) != 0 { pages = 0 }
-        }
+        let probed = ImageHeader.probe(file)
         fclose(file)
-        guard found == 0, format != Int32(IFF_UNKNOWN) else {
+        guard let (format, pages) = probed else {
             throw ToolError(
                 .record, code: "image_unreadable", "cannot read image '\(path)': it is not a PNG, JPEG, TIFF or other image file")
         }
@@ -35,20 +27,23 @@ extension PixImage {
                 .record, code: "image_unreadable",
                 "cannot read image '\(path)': it is a PDF or PostScript document, not an image; let pp-ingest render its pages")
         }
+        if let kind = ImageCompleteness.kind(path: path), !ImageCompleteness.isComplete(path: path, kind: kind) {
+            throw ToolError(.record, code: "image_unreadable", "cannot read image '\(path)': the file is damaged or truncated")
+        }
         let image: PixImage?
         if let frame {
-            guard isTIFF else {
+            guard ImageHeader.isTIFF(format) else {
                 throw ToolError(
                     .record, code: "image_frame", "image '\(path)' has no frame \(frame): only a TIFF file holds several pages")
             }
-            guard frame >= 0, frame < Int(pages) else {
+            guard frame >= 0, frame < pages else {
                 throw ToolError(
                     .record, code: "image_frame",
                     "image '\(path)' has no frame \(frame): it holds \(pages) page(s), counted from 0")
             }
-            image = QuietStderr.during { PixImage.make { pixReadTiff(path, Int32(frame)) } }
+            image = PixImage.make { pixReadTiff(path, Int32(frame)) }
         } else {
-            image = QuietStderr.during { PixImage.make { pixRead(path) } }
+            image = PixImage.make { pixRead(path) }
         }
         guard let image else {
             throw ToolError(.record, code: "image_unreadable", "cannot read image '\(path)': the file is damaged or truncated")
@@ -59,13 +54,9 @@ extension PixImage {
         return image
     }
 
-    private static let tiffFormats: Set<Int32> = [
-        IFF_TIFF, IFF_TIFF_PACKBITS, IFF_TIFF_RLE, IFF_TIFF_G3, IFF_TIFF_G4, IFF_TIFF_LZW, IFF_TIFF_ZIP, IFF_TIFF_JPEG,
-    ].map { Int32($0) }.reduce(into: []) { $0.insert($1) }
-
     /// Writes the image as PNG or JPEG (tests and tools that make derived images use it).
     func write(path: String, jpeg: Bool = false) -> Bool {
-        QuietStderr.during { withPix { pixWrite(path, $0, Int32(jpeg ? IFF_JFIF_JPEG : IFF_PNG)) == 0 } }
+        withPix { pixWrite(path, $0, Int32(jpeg ? IFF_JFIF_JPEG : IFF_PNG)) == 0 }
     }
 
     /// An RGB image whose pixels are all grey (red = green = blue), as pdftoppm -gray writes its PNGs, as one

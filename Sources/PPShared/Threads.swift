@@ -90,30 +90,37 @@ public func concurrentForEach(_ count: Int, workers: Int = coreCount, _ body: (I
         for i in 0..<count { body(i) }
         return
     }
-    // `body` does not escape: every thread that calls it has finished before this returns.
+    // `body` does not escape: the helper threads are joined, so every reference they held is gone, before
+    // withoutActuallyEscaping checks that none is left.
     withoutActuallyEscaping(body) { body in
-        let shared = SharedLoop(count: count, body: body)
-        let helpers = min(workers, count) - 1
-        shared.condition.lock()
-        shared.running = helpers + 1
-        shared.condition.unlock()
-        for _ in 0..<helpers where !startThread(runHereIfNoThread: false, { shared.work() }) {
-            shared.finished()  // no thread: this one does that share of the work
+        let loop = SharedLoop(count: count, body: body)
+        var helpers: [pthread_t] = []
+        for _ in 0..<(min(workers, count) - 1) {
+            let context = Unmanaged.passRetained(loop).toOpaque()
+            var thread = pthread_t()
+            let status = pthread_create(
+                &thread, nil,
+                { raw in
+                    Unmanaged<SharedLoop>.fromOpaque(raw!).takeRetainedValue().work()
+                    return nil
+                }, context)
+            if status == 0 {
+                helpers.append(thread)
+            } else {
+                Unmanaged<SharedLoop>.fromOpaque(context).release()  // no thread: this one does that share
+            }
         }
-        shared.work()
-        shared.condition.lock()
-        while shared.running > 0 { shared.condition.wait() }
-        shared.condition.unlock()
+        loop.work()
+        for thread in helpers { pthread_join(thread, nil) }
     }
 }
 
-/// The state of one `concurrentForEach`: the next index, and how many threads still run.
+/// The next index of one `concurrentForEach`, shared by its threads.
 private final class SharedLoop: @unchecked Sendable {
-    let condition = ConditionLock()
-    let count: Int
-    let body: (Int) -> Void
-    var next = 0
-    var running = 0
+    private let lock = Lock()
+    private let count: Int
+    private let body: (Int) -> Void
+    private var next = 0
 
     init(count: Int, body: @escaping (Int) -> Void) {
         self.count = count
@@ -122,20 +129,12 @@ private final class SharedLoop: @unchecked Sendable {
 
     func work() {
         while true {
-            condition.lock()
-            let i = next
-            next += 1
-            condition.unlock()
-            guard i < count else { break }
+            let i = lock.withLock {
+                defer { next += 1 }
+                return next
+            }
+            guard i < count else { return }
             body(i)
         }
-        finished()
-    }
-
-    func finished() {
-        condition.lock()
-        running -= 1
-        condition.broadcast()
-        condition.unlock()
     }
 }

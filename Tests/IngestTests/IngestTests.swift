@@ -2,7 +2,9 @@ import CLeptonica
 import Digest
 import Foundation
 import JPEGMarkers
+import PDFRender
 import PPShared
+import PixImage
 import Testing
 
 @testable import Ingest
