@@ -39,13 +39,13 @@ public struct JPEGHeader: Sendable {
         defer { fclose(file) }
         var bytes = [UInt8](repeating: 0, count: limit)
         let count = fread(&bytes, 1, limit, file)
-        return JPEGHeader(bytes[0..<count])
+        bytes.removeSubrange(count...)
+        return JPEGHeader(bytes)
     }
 
     /// Walks the markers from SOI to the first frame header; nil when the bytes do not start a JPEG.
     /// A segment that runs past the bytes given ends the walk (what was read before it is kept).
-    public init?(_ b: some RandomAccessCollection<UInt8>) {
-        let b = Array(b)
+    public init?(_ b: [UInt8]) {
         guard b.count > 4, b[0] == 0xFF, b[1] == 0xD8 else { return nil }
         var i = 2
         var sawExif = false
