@@ -35,18 +35,23 @@ let package = Package(
             resources: [.copy("Profiles"), .copy("Lexicons"), .copy("Model")]),
         // pp-extract review: the results as a site to confirm in a browser, and as PNGs with the boxes drawn
         // (cairo; born-digital pages without a thumbnail rendered with poppler, other images read by leptonica).
-        .target(name: "Review", dependencies: ["Extract", "PPShared", "CCairo", "CPoppler", "CLeptonica", "PixImage"]),
+        .target(name: "Review", dependencies: ["Extract", "PPShared", "CCairo", "PDFRender", "CLeptonica", "PixImage"]),
         .executableTarget(name: "pp-extract", dependencies: ["Extract", "Review", "PPShared"]),
         .testTarget(name: "ReviewTests", dependencies: ["Review", "Extract", "PPShared"]),
         .testTarget(name: "ExtractTests", dependencies: ["Extract", "PPShared"], exclude: ["Fixtures"]),
-        // pp-pages: edit a PDF's pages through libqpdf's C API; SHA-256 through GnuTLS (qpdf loads it anyway);
-        // leptonica is opened with dlopen only when a non-JPEG image is inserted (Sources/Pages/Leptonica.swift).
-        .systemLibrary(name: "CQPDF", path: "Sources/CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
+        // The one SHA-256 (GnuTLS's gnutls_hash: SHA instructions where the CPU has them): the `doc` key pp-ingest
+        // and pp-pages give a document must agree byte for byte. (qpdf and poppler load GnuTLS anyway.)
         .systemLibrary(
             name: "CGnuTLS", path: "Sources/CGnuTLS", pkgConfig: "gnutls", providers: [.apt(["libgnutls28-dev"])]),
-        .target(name: "Pages", dependencies: ["PPShared", "CQPDF", "CGnuTLS"]),
+        .target(name: "Digest", dependencies: ["CGnuTLS"]),
+        // The one reader of JPEG markers (size, components, resolution, EXIF orientation), no decoding.
+        .target(name: "JPEGMarkers"),
+        // pp-pages: edit a PDF's pages through libqpdf's C API;
+        // leptonica is opened with dlopen only when a non-JPEG image is inserted (Sources/Pages/Leptonica.swift).
+        .systemLibrary(name: "CQPDF", path: "Sources/CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
+        .target(name: "Pages", dependencies: ["PPShared", "CQPDF", "Digest", "JPEGMarkers"]),
         .executableTarget(name: "pp-pages", dependencies: ["Pages", "PPShared"]),
-        .testTarget(name: "PagesTests", dependencies: ["Pages", "PPShared"]),
+        .testTarget(name: "PagesTests", dependencies: ["Pages", "PPShared", "JPEGMarkers"]),
 
         // C libraries, reached through pkg-config.
         .systemLibrary(
@@ -55,6 +60,9 @@ let package = Package(
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(
             name: "CLeptonica", path: "Sources/CLeptonica", pkgConfig: "lept", providers: [.apt(["libleptonica-dev"])]),
+        // The one owner of poppler-glib documents and pages and of cairo image surfaces, with the checking
+        // funnels of both (GError, cairo_surface_status): pp-ingest and the review pictures render through it.
+        .target(name: "PDFRender", dependencies: ["CPoppler", "CCairo"]),
 
         // zxing-cpp (Debian's libzxing-dev, C++ only) behind a small C face, for the payment codes on pages.
         .target(
@@ -63,7 +71,7 @@ let package = Package(
         // pp-ingest: PDFs and images in, one page record per page (poppler-glib + cairo, leptonica, zxing-cpp;
         // libqpdf tells from a page's content stream whether it draws anything but text, to skip the code survey).
         // The leptonica image owner shared by pp-ingest and pp-ocr.
-        .target(name: "PixImage", dependencies: ["CLeptonica"]),
+        .target(name: "PixImage", dependencies: ["CLeptonica", "JPEGMarkers", "PPShared"]),
         // E-mails (.eml, mbox) through GMime, ZIP archives through libarchive: their files become inputs of their own.
         .systemLibrary(
             name: "CGMime", path: "Sources/CGMime", pkgConfig: "gmime-3.0", providers: [.apt(["libgmime-3.0-dev"])]),
@@ -73,10 +81,11 @@ let package = Package(
             name: "Ingest",
             dependencies: [
                 "PPShared", "CPoppler", "CCairo", "CLeptonica", "PixImage", "CZXing", "CQPDF", "EInvoiceXML", "CGMime",
-                "CArchive",
+                "CArchive", "Digest", "JPEGMarkers", "PDFRender",
             ]),
         .executableTarget(name: "pp-ingest", dependencies: ["Ingest", "PPShared"]),
-        .testTarget(name: "IngestTests", dependencies: ["Ingest", "PPShared"]),
+        .testTarget(
+            name: "IngestTests", dependencies: ["Ingest", "PPShared", "Digest", "JPEGMarkers", "PDFRender", "PixImage"]),
 
         .systemLibrary(
             name: "CTesseract", path: "Sources/CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),
@@ -85,7 +94,8 @@ let package = Package(
         // --lang auto tells a page's language with pp-extract's lexicons and LanguageDetector.
         .target(name: "OCR", dependencies: ["PPShared", "CTesseract", "CLeptonica", "PixImage", "Extract"]),
         .executableTarget(name: "pp-ocr", dependencies: ["OCR", "PPShared"]),
-        .testTarget(name: "OCRTests", dependencies: ["OCR", "Extract", "PPShared", "CLeptonica", "PixImage"]),
+        .testTarget(
+            name: "OCRTests", dependencies: ["OCR", "Extract", "PPShared", "CLeptonica", "PixImage", "JPEGMarkers"]),
 
         .testTarget(name: "PPSharedTests", dependencies: ["PPShared"]),
         .testTarget(name: "CardCheckTests", dependencies: ["CardCheck", "PPShared"]),

@@ -192,7 +192,7 @@ public struct DocumentProcessor: Sendable {
 
 /// One extractor per profile and set of languages, shared by the documents that use them.
 final class ExtractorCache: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var byKey: [String: Extractor] = [:]
 
     func extractor(for profile: Profile) -> Extractor {

@@ -138,7 +138,7 @@ public struct LexiconStore: Sendable {
 /// Lexicons already read in this process, by file path (folding their phrases is most of start-up).
 final class LexiconCache: @unchecked Sendable {
     static let shared = LexiconCache()
-    private let lock = NSLock()
+    private let lock = Lock()
     private var byPath: [String: Lexicon] = [:]
 
     func lexicon(for path: String) -> Lexicon? {

@@ -48,26 +48,30 @@ struct GreyPixels {
 
     /// The pixels of an 8-bit leptonica image (whose bytes sit big-endian inside 32-bit words).
     init?(_ image: PixImage) {
-        guard image.depth == 8, pixGetColormap(image.pix) == nil, let words = pixGetData(image.pix) else { return nil }
         let w = image.width
         let h = image.height
-        let wpl = Int(pixGetWpl(image.pix))
-        let src = UnsafeRawPointer(words).assumingMemoryBound(to: UInt8.self)
+        let copied = image.withPix { pix -> [UInt8]? in
+            guard pixGetDepth(pix) == 8, pixGetColormap(pix) == nil, let words = pixGetData(pix) else { return nil }
+            let wpl = Int(pixGetWpl(pix))
+            let src = UnsafeRawPointer(words).assumingMemoryBound(to: UInt8.self)
+            return [UInt8](unsafeUninitializedCapacity: w * h) { buffer, count in
+                for y in 0..<h {
+                    let row = src + y * wpl * 4
+                    let out = buffer.baseAddress! + y * w
+                    #if _endian(little)
+                        for x in 0..<w { out[x] = row[x ^ 3] }
+                    #else
+                        for x in 0..<w { out[x] = row[x] }
+                    #endif
+                }
+                count = w * h
+            }
+        }
+        guard let copied else { return nil }
         width = w
         height = h
         stride = w
-        bytes = [UInt8](unsafeUninitializedCapacity: w * h) { buffer, count in
-            for y in 0..<h {
-                let row = src + y * wpl * 4
-                let out = buffer.baseAddress! + y * w
-                #if _endian(little)
-                    for x in 0..<w { out[x] = row[x ^ 3] }
-                #else
-                    for x in 0..<w { out[x] = row[x] }
-                #endif
-            }
-            count = w * h
-        }
+        bytes = copied
     }
 }
 

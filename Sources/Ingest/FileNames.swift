@@ -1,4 +1,5 @@
 import CPoppler
+import Digest
 import Foundation
 import PPShared
 
@@ -35,7 +36,7 @@ enum FileNames {
         let folder = (workFolder.hasSuffix("/") ? workFolder : workFolder + "/") + "names"
         var base = ""
         for scalar in baseName(of: shown).unicodeScalars where base.utf8.count < 120 { base.unicodeScalars.append(scalar) }
-        let link = folder + "/" + digest(target).prefix(16) + "-" + base
+        let link = folder + "/" + SHA256.hex(of: target).prefix(16) + "-" + base
         func failure(_ code: Int32) -> ToolError {
             ToolError(
                 .record, code: "cannot_read",
@@ -105,13 +106,5 @@ enum FileNames {
         guard let dot = name.lastIndex(of: UInt8(ascii: ".")) else { return false }
         let ext = String(decoding: name[(dot + 1)...], as: UTF8.self).lowercased()
         return InputStream.supportedExtensions.contains(ext)
-    }
-
-    /// SHA-256 of `bytes` as lower-case hex (glib's GChecksum, as `sha256(path:)`).
-    static func digest(_ bytes: [UInt8]) -> String {
-        let checksum = g_checksum_new(G_CHECKSUM_SHA256)!
-        defer { g_checksum_free(checksum) }
-        bytes.withUnsafeBufferPointer { g_checksum_update(checksum, $0.baseAddress, $0.count) }
-        return String(cString: g_checksum_get_string(checksum))
     }
 }

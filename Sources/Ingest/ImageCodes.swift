@@ -1,5 +1,6 @@
 import CLeptonica
 import PPShared
+import PixImage
 
 /// The codes in a photo or a scan, read on its own pixels as the page is presented (EXIF
 /// orientation applied). A big image is read on a reduced copy first (fast: a JPEG is decoded
@@ -21,8 +22,8 @@ enum ImageCodes {
         var reduced: Scaled?
         var side = max(grey.width, grey.height)
         var current = grey
-        while side >= reduceFrom, let half = pixScaleAreaMap2(current.pix) {
-            current = Image(taking: half)
+        while side >= reduceFrom, let half = current.derived({ pixScaleAreaMap2($0) }) {
+            current = half
             side = max(current.width, current.height)
             reduced = (current, Double(grey.width) / Double(current.width))
         }
@@ -90,13 +91,8 @@ enum ImageCodes {
         let x1 = min(grey.width, Int(bounds[2] + margin))
         let y1 = min(grey.height, Int(bounds[3] + margin))
         guard x1 - x0 >= 8, y1 - y0 >= 8 else { return [] }
-        let box = boxCreate(Int32(x0), Int32(y0), Int32(x1 - x0), Int32(y1 - y0))
-        defer {
-            var doomed = box
-            boxDestroy(&doomed)
-        }
-        guard let cropped = pixClipRectangle(grey.pix, box, nil) else { return [] }
-        let crop = Image(taking: cropped)
+        let region = PixBox(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        guard let crop = region.withBox({ box in grey.derived { pixClipRectangle($0, box, nil) } }) else { return [] }
         let side = max(crop.width, crop.height)
         let factor = side < 800 ? min(4, 800 / Double(side)) : 1
         var variants: [Image] = []
@@ -112,25 +108,23 @@ enum ImageCodes {
 
     /// An 8-bit grey copy (colour by luminance, a palette expanded); nil when leptonica fails.
     static func greyCopy(_ image: Image) -> Image? {
-        if image.depth == 8, pixGetColormap(image.pix) == nil { return image }
-        guard let pix = pixConvertTo8(image.pix, 0) else { return nil }
-        return Image(taking: pix)
+        if image.depth == 8, image.withPix({ pixGetColormap($0) }) == nil { return image }
+        return image.derived { pixConvertTo8($0, 0) }
     }
 
     /// An enlarged copy (linear interpolation), for a small code's modules to get several pixels.
     static func scaledUp(_ image: Image, by factor: Double) -> Image? {
-        guard let pix = pixScaleGrayLI(image.pix, Float(factor), Float(factor)) else { return nil }
-        return Image(taking: pix)
+        image.derived { pixScaleGrayLI($0, Float(factor), Float(factor)) }
     }
 
     /// Black and white by a local (Sauvola) threshold, back as 8-bit grey for zxing: uneven light
     /// and low contrast in photos.
     static func binarized(_ image: Image) -> Image? {
-        var binary: UnsafeMutablePointer<Pix>?
         let window = Int32(max(8, min(image.width, image.height) / 16))
-        guard pixSauvolaBinarizeTiled(image.pix, window, 0.3, 1, 1, nil, &binary) == 0, let binary else { return nil }
-        let bin = Image(taking: binary)
-        guard let grey = pixConvert1To8(nil, bin.pix, 255, 0) else { return nil }
-        return Image(taking: grey)
+        let bin = image.derived { pix in
+            var binary: UnsafeMutablePointer<Pix>?
+            return pixSauvolaBinarizeTiled(pix, window, 0.3, 1, 1, nil, &binary) == 0 ? binary : nil
+        }
+        return bin?.derived { pixConvert1To8(nil, $0, 255, 0) }
     }
 }

@@ -1,6 +1,9 @@
 import CPoppler
+import Digest
 import Foundation
+import PDFRender
 import PPShared
+import PixImage
 
 /// The keys of a page record that pp-ingest owns (everything else of an input record passes through;
 /// "warnings" of an input record, such as pp-pages writes, are kept and pp-ingest's are added to them).
@@ -95,10 +98,12 @@ public struct Planner {
         if isDir.boolValue {
             return failure("empty_folder", "'\(item.source)' holds no file pp-ingest reads (\(InputStream.supportedKinds))")
         }
-        guard let digest = sha256(path: item.path) else {
-            return failure("cannot_read", "cannot read '\(item.source)': \(systemErrorText(errno))")
+        let doc: String
+        switch SHA256.file(item.path) {
+        case .success(let found): doc = "sha256:" + found.hex
+        case .failure(let fault):
+            return failure("cannot_read", "cannot read '\(item.source)': \(systemErrorText(fault.errno))")
         }
-        let doc = "sha256:" + digest
         switch sniff(path: item.path) {
         case .pdf:
             return planPDF(item, doc: doc, failure: failure)
@@ -266,26 +271,4 @@ public struct Planner {
         if (path as NSString).pathExtension.lowercased() == "pdf" { return .pdf }  // let poppler name the fault
         return .unknown
     }
-}
-
-/// SHA-256 of a file's bytes as lower-case hex (glib's GChecksum), nil when it cannot be read.
-public func sha256(path: String) -> String? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    guard let checksum = g_checksum_new(G_CHECKSUM_SHA256) else { return nil }
-    defer { g_checksum_free(checksum) }
-    let size = 1 << 20
-    let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
-    defer { buffer.deallocate() }
-    while true {
-        let n = read(fd, buffer, size)
-        if n < 0 {
-            if errno == EINTR { continue }
-            return nil
-        }
-        if n == 0 { break }
-        g_checksum_update(checksum, buffer, n)
-    }
-    return String(cString: g_checksum_get_string(checksum))
 }

@@ -1,5 +1,6 @@
 import CGMime
 import Foundation
+import PDFRender
 import PPShared
 
 /// One e-mail of an .eml file or an mbox, read with GMime: its headers and its attachments, each
@@ -61,10 +62,9 @@ final class MailReader {
     /// Opens the file (`mbox`: mails one after another, separated by "From " lines); throws when it cannot be opened.
     init(path: String, mbox: Bool, folder: String) throws(ToolError) {
         _ = Self.initialized
-        var error: UnsafeMutablePointer<GError>?
-        guard let stream = g_mime_stream_fs_open(path, O_RDONLY, 0, &error) else {
-            defer { g_error_free(error) }
-            let why = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+        let opened = GLibCall.run { g_mime_stream_fs_open(path, O_RDONLY, 0, &$0) }
+        guard case .success(let stream) = opened else {
+            let why = opened.fault?.message ?? "unknown error"
             throw ToolError(.record, code: "cannot_read", "cannot open '\(path)': \(why)")
         }
         guard let parser = g_mime_parser_new_with_stream(stream) else {

@@ -1,5 +1,7 @@
 import CLeptonica
+import PDFRender
 import PPShared
+import PixImage
 
 /// The codes on a PDF page with a text layer, found cheaply: the page is rendered once at a low
 /// resolution, the ink of its text is taken away, and only blocks of ink the size and density of a
@@ -41,50 +43,32 @@ enum PDFCodes {
         let ph = max(1, Int((height * scale).rounded(.up)))
         guard pw * ph <= 4_200_000,
             let grey = Image.render(page, width: pw, height: ph, scale: scale, color: false, dpi: dpi, bands: bands),
-            let ink = pixThresholdToBinary(grey.pix, 200)
+            let ink = grey.derived({ pixThresholdToBinary($0, 200) })
         else { return [] }
-        let inkImage = Image(taking: ink)
         for r in text.rects where r.x1 > r.x0 && r.y1 > r.y0 {
-            let box = boxCreate(
-                Int32((r.x0 * scale).rounded(.down)) - 1, Int32((r.y0 * scale).rounded(.down)) - 1,
-                Int32(((r.x1 - r.x0) * scale).rounded(.up)) + 2, Int32(((r.y1 - r.y0) * scale).rounded(.up)) + 2)
-            pixClearInRect(ink, box)
-            var doomed = box
-            boxDestroy(&doomed)
+            ink.clear(
+                PixBox(
+                    x: Int((r.x0 * scale).rounded(.down)) - 1, y: Int((r.y0 * scale).rounded(.down)) - 1,
+                    width: Int(((r.x1 - r.x0) * scale).rounded(.up)) + 2,
+                    height: Int(((r.y1 - r.y0) * scale).rounded(.up)) + 2))
         }
         // Rules and frames (a payment slip's boxes) go too, so a code inside a frame stands alone:
         // runs of ink longer than 25 pixels (12 mm), which no code has (PDF417 loses only its bars).
         for (bw, bh) in [(25, 1), (1, 25)] {
-            guard let lines = pixOpenBrick(nil, ink, Int32(bw), Int32(bh)) else { return [] }
-            pixSubtract(ink, ink, lines)
-            var doomed: UnsafeMutablePointer<Pix>? = lines
-            pixDestroy(&doomed)
+            guard let lines = ink.derived({ pixOpenBrick(nil, $0, Int32(bw), Int32(bh)) }) else { return [] }
+            ink.apply { i in lines.withPix { pixSubtract(i, i, $0) } }
         }
         // Modules of a code blur into one block; separate words stay apart.
-        guard let closed = pixCloseSafeBrick(nil, ink, 3, 3) else { return [] }
-        let closedImage = Image(taking: closed)
-        guard let boxes = pixConnCompBB(closedImage.pix, 8) else { return [] }
-        defer {
-            var doomed: UnsafeMutablePointer<Boxa>? = boxes
-            boxaDestroy(&doomed)
-        }
+        guard let closed = ink.derived({ pixCloseSafeBrick(nil, $0, 3, 3) }) else { return [] }
         var regions: [(Region, Double)] = []
-        for i in 0..<boxaGetCount(boxes) {
-            var x: Int32 = 0
-            var y: Int32 = 0
-            var w: Int32 = 0
-            var h: Int32 = 0
-            guard boxaGetBoxGeometry(boxes, i, &x, &y, &w, &h) == 0 else { continue }
+        for box in closed.componentBoxes() {
+            let (x, y, w, h) = (box.x, box.y, box.width, box.height)
             let region = Region(
                 x0: Double(x) / scale, y0: Double(y) / scale, x1: Double(x + w) / scale, y1: Double(y + h) / scale)
             let short = min(region.width, region.height)
             let long = max(region.width, region.height)
             guard short >= minSide, long <= 0.9 * max(width, height), long / short <= 6 else { continue }
-            var count: Int32 = 0
-            let box = boxCreate(x, y, w, h)
-            pixCountPixelsInRect(inkImage.pix, box, &count, nil)
-            var doomed = box
-            boxDestroy(&doomed)
+            let count = ink.countPixels(in: box)
             let fill = Double(count) / Double(max(1, w * h))
             // A code is about half ink; a frame is little ink, a filled logo nearly all.
             guard (0.2...0.85).contains(fill) else { continue }

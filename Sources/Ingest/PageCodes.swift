@@ -1,4 +1,5 @@
 import CLeptonica
+import PDFRender
 import PPShared
 import PixImage
 
@@ -65,20 +66,15 @@ extension PageWorker {
 
     /// A JPEG decoded grey (luminance only) at 1/`reduction` size, EXIF orientation applied.
     func greyJPEG(_ path: String, reduction: Int, orientation: Int) -> Image? {
-        LeptonicaMessages.silence()
         var warnings: Int32 = 0
-        guard let pix = pixReadJpeg(path, 0, Int32(reduction), &warnings, Int32(L_JPEG_READ_LUMINANCE)) else {
-            return nil
-        }
-        let image = Image(taking: pix)
+        guard let image = Image.make({ pixReadJpeg(path, 0, Int32(reduction), &warnings, Int32(L_JPEG_READ_LUMINANCE)) })
+        else { return nil }
         return ImageNormalizer.normalize(image, orientation: orientation) ? image : nil
     }
 
     /// The page's rendered raster again, read from the work folder (a rerun that reuses it).
     func reread(path: String) -> Image? {
-        LeptonicaMessages.silence()
-        guard let pix = pixRead(path) else { return nil }
-        return Image(taking: pix)
+        Image.make { pixRead(path) }
     }
 
     /// A photo or image page decoded for its codes as presented (EXIF orientation applied), within

@@ -1,5 +1,6 @@
 import CLeptonica
 import Foundation
+import PDFRender
 import PPShared
 
 /// One finished record, already encoded on the worker thread (compact JSON, no newline).
@@ -178,7 +179,7 @@ public final class PageWorker {
                     throw ToolError(
                         .record, code: "render_failed", "page \(index + 1) of '\(info.item.source)': cannot render the thumbnail")
                 }
-                try image.writePNG(to: path, compression: 6)
+                try WorkFolder.write(image, to: path, compression: 6)
             }
             record["thumbnail"] = ["path": .string(path), "width": .int(thumbWidth), "height": .int(thumbHeight)]
         }
@@ -235,7 +236,7 @@ public final class PageWorker {
                 .record, code: "render_failed",
                 "page \(index + 1) of '\(info.item.source)': cannot render \(pw) x \(ph) pixels (out of memory?)")
         }
-        try image.writePNG(to: path, compression: options.pngCompression)
+        try WorkFolder.write(image, to: path, compression: options.pngCompression)
         return (["path": .string(path), "dpi": .int(dpi), "width": .int(pw), "height": .int(ph)], image)
     }
 
@@ -245,20 +246,7 @@ public final class PageWorker {
         guard var header = info.header else { throw ToolError(.record, code: "image_unreadable", "no header") }
         let source = info.item.source
         let label = info.pages > 1 ? "page \(index + 1) of '\(source)'" : "'\(source)'"
-        if header.isTIFF, index > 0 {
-            var w: Int32 = 0
-            var h: Int32 = 0
-            var bps: Int32 = 0
-            var spp: Int32 = 0
-            var res: Int32 = 0
-            var cmap: Int32 = 0
-            var format: Int32 = 0
-            if readHeaderTiff(info.item.path, Int32(index), &w, &h, &bps, &spp, &res, &cmap, &format) == 0 {
-                header = ImageHeader(
-                    format: format, width: Int(w), height: Int(h), bitsPerSample: Int(bps), samplesPerPixel: Int(spp),
-                    dpi: Int(res), orientation: 1, frames: header.frames)
-            }
-        }
+        if header.isTIFF, index > 0, let frame = header.tiffFrame(index, path: info.item.path) { header = frame }
         var dpi = header.dpi
         if dpi <= 1 {
             dpi = options.imageDPI
@@ -296,7 +284,7 @@ public final class PageWorker {
                 _ = ImageNormalizer.fit(image, maxPixels: options.maxPixels)
                 let scaledDPI = max(1, Int((Double(dpi) * Double(image.width) / Double(ow)).rounded()))
                 image.setResolution(scaledDPI)
-                try image.writePNG(to: path, compression: options.pngCompression)
+                try WorkFolder.write(image, to: path, compression: options.pngCompression)
                 imageJSON = [
                     "path": .string(path), "dpi": .int(scaledDPI), "width": .int(image.width), "height": .int(image.height),
                 ]
@@ -335,7 +323,7 @@ public final class PageWorker {
                 guard let thumb = decoded?.scaled(toWidth: thumbWidth) else {
                     throw ToolError(.record, code: "render_failed", "\(label): cannot make the thumbnail")
                 }
-                try thumb.writePNG(to: path, compression: 6)
+                try WorkFolder.write(thumb, to: path, compression: 6)
             }
             let actual = pngSize(path: path) ?? (thumbWidth, thumbHeight)
             record["thumbnail"] = ["path": .string(path), "width": .int(actual.width), "height": .int(actual.height)]

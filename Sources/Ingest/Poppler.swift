@@ -1,130 +1,14 @@
 import CCairo
 import CPoppler
 import Foundation
+import PDFRender
 import PPShared
 
-// Ownership rules for this file, written once:
-// - `PDFDocument` owns one PopplerDocument reference and `PDFPage` one PopplerPage reference; each
-//   `deinit` calls g_object_unref. Neither is Sendable: poppler documents are not thread-safe, so a
-//   worker thread opens its own document and never shares it.
-// - Every string poppler hands out (`g_free` kind) is copied into a Swift String at once and freed.
-// - GLists of attachments / text attributes are freed with their own free functions before returning.
+// Poppler's text of a page (its documents and pages are owned by PDFRender). Every string poppler hands
+// out (`g_free` kind) is copied into a Swift String at once and freed; GLists of text attributes are
+// freed with their own free functions before returning.
 
-/// Why a PDF could not be opened.
-public enum PDFOpenFailure: Error, Sendable, Equatable {
-    /// The document needs a password and none, or a wrong one, was given.
-    case encrypted
-    /// Poppler could not make sense of the file, even after trying to repair it.
-    case damaged(String)
-}
-
-/// An open PDF (poppler_document_new_from_file).
-public final class PDFDocument {
-    let handle: OpaquePointer
-
-    /// Opens the file at `path` (relative paths are fine); an empty user password opens silently.
-    public init(path: String, password: String?) throws(PDFOpenFailure) {
-        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-        var error: UnsafeMutablePointer<GError>?
-        guard let cURI = g_filename_to_uri(absolute, nil, &error) else {
-            let message = error.map { String(cString: $0.pointee.message) } ?? "not a usable file name"
-            if error != nil { g_error_free(error) }
-            throw .damaged(message)
-        }
-        defer { g_free(cURI) }
-        guard let doc = poppler_document_new_from_file(cURI, password, &error) else {
-            defer { if error != nil { g_error_free(error) } }
-            if let error, error.pointee.domain == poppler_error_quark(),
-                error.pointee.code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue)
-            {
-                throw .encrypted
-            }
-            let message = error.map { String(cString: $0.pointee.message) } ?? "unknown fault"
-            throw .damaged(message)
-        }
-        handle = doc
-    }
-
-    deinit { g_object_unref(gpointer(handle)) }
-
-    /// Opens `path` as a reader would: with the empty user password first (which opens most
-    /// "encrypted" PDFs silently), then with `password` when one is given.
-    public static func open(path: String, password: String?) throws(PDFOpenFailure) -> PDFDocument {
-        do {
-            return try PDFDocument(path: path, password: nil)
-        } catch .encrypted where password != nil {
-            return try PDFDocument(path: path, password: password)
-        }
-    }
-
-    /// poppler_document_get_n_pages.
-    public var pageCount: Int { Int(poppler_document_get_n_pages(handle)) }
-
-    /// The page at 0-based `index` (poppler_document_get_page), nil when poppler cannot load it.
-    public func page(_ index: Int) -> PDFPage? {
-        guard let page = poppler_document_get_page(handle, Int32(index)) else { return nil }
-        return PDFPage(handle: page)
-    }
-
-    /// One embedded file of the document.
-    public struct Attachment: Sendable {
-        public let name: String
-        public let description: String?
-        public let size: Int
-    }
-
-    /// The embedded files (poppler_document_get_attachments); `save` is called with each attachment's
-    /// index and a file path to write to while the poppler objects are still alive.
-    public func attachments(save: (Int, Attachment, (String) -> Bool) -> Void) -> [Attachment] {
-        guard poppler_document_has_attachments(handle) != 0 else { return [] }
-        guard let list = poppler_document_get_attachments(handle) else { return [] }
-        defer {
-            var node: UnsafeMutablePointer<GList>? = list
-            while let n = node {
-                if let data = n.pointee.data { g_object_unref(data) }
-                node = n.pointee.next
-            }
-            g_list_free(list)
-        }
-        var result: [Attachment] = []
-        var node: UnsafeMutablePointer<GList>? = list
-        var index = 0
-        while let n = node {
-            node = n.pointee.next
-            guard let data = n.pointee.data else { continue }
-            let att = data.assumingMemoryBound(to: PopplerAttachment.self)
-            let name = att.pointee.name.map { String(cString: $0) } ?? "attachment-\(index + 1)"
-            let desc = att.pointee.description.map { String(cString: $0) }
-            let item = Attachment(
-                name: name, description: desc?.isEmpty == true ? nil : desc, size: Int(truncatingIfNeeded: att.pointee.size))
-            save(index, item) { target in
-                var error: UnsafeMutablePointer<GError>?
-                let ok = poppler_attachment_save(att, target, &error) != 0
-                if error != nil { g_error_free(error) }
-                return ok
-            }
-            result.append(item)
-            index += 1
-        }
-        return result
-    }
-}
-
-/// One page of an open PDF (PopplerPage).
-public final class PDFPage {
-    let handle: OpaquePointer
-
-    init(handle: OpaquePointer) { self.handle = handle }
-    deinit { g_object_unref(gpointer(handle)) }
-
-    /// The page size in points as displayed, /Rotate applied (poppler_page_get_size swaps for 90/270).
-    public var size: (width: Double, height: Double) {
-        var w = 0.0
-        var h = 0.0
-        poppler_page_get_size(handle, &w, &h)
-        return (w, h)
-    }
-
+extension PDFPage {
     /// The raw text layer: the page text (poppler_page_get_text), one rectangle per Unicode scalar of
     /// it (poppler_page_get_text_layout) and the font runs (poppler_page_get_text_attributes). Poppler
     /// extracts the text once per page object and serves all three from that.
@@ -214,56 +98,6 @@ public final class PDFPage {
         return min(1, covered / (w * h))
     }
 
-    /// Renders the page into a white cairo RGB24 image `width` x `height` pixels at `scale` pixels per
-    /// point (poppler_page_render). The caller owns the returned surface.
-    /// `offsetY` renders the band of the page that starts that many pixels down, `offsetX` the part
-    /// that starts that many pixels right (a crop).
-    /// `reuse` is a surface of a previous render with the same size, painted over instead of
-    /// allocating a fresh one (saves page faults on every page of a batch).
-    func render(width: Int, height: Int, scale: Double, offsetX: Int = 0, offsetY: Int = 0, reuse: CairoImage? = nil)
-        -> CairoImage?
-    {
-        let image: CairoImage
-        if let reuse, reuse.width == width, reuse.height == height {
-            image = reuse
-            cairo_surface_mark_dirty(image.surface)
-        } else {
-            guard let fresh = CairoImage(width: width, height: height) else { return nil }
-            image = fresh
-        }
-        let cr = cairo_create(image.surface)
-        cairo_set_source_rgb(cr, 1, 1, 1)
-        cairo_paint(cr)
-        if offsetX != 0 || offsetY != 0 { cairo_translate(cr, -Double(offsetX), -Double(offsetY)) }
-        cairo_scale(cr, scale, scale)
-        poppler_page_render(handle, cr)
-        cairo_destroy(cr)
-        cairo_surface_flush(image.surface)
-        return image
-    }
-}
-
-/// A cairo RGB24 image surface (cairo_image_surface_create), destroyed in deinit.
-final class CairoImage {
-    let surface: OpaquePointer
-    let width: Int
-    let height: Int
-
-    init?(width: Int, height: Int) {
-        guard let s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)) else { return nil }
-        guard cairo_surface_status(s) == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(s)
-            return nil
-        }
-        surface = s
-        self.width = width
-        self.height = height
-    }
-
-    deinit { cairo_surface_destroy(surface) }
-
-    var stride: Int { Int(cairo_image_surface_get_stride(surface)) }
-    var data: UnsafeMutablePointer<UInt8>? { cairo_image_surface_get_data(surface) }
 }
 
 /// The text layer of a page exactly as poppler gives it.

@@ -1,5 +1,6 @@
 import CLeptonica
 import Foundation
+import PDFRender
 import PPShared
 import PixImage
 
@@ -9,8 +10,7 @@ typealias Image = PixImage
 extension PixImage {
     /// A copy scaled to `width` pixels wide (pixScaleToSize, smoothing when reducing).
     func scaled(toWidth width: Int) -> Image? {
-        guard let p = pixScaleToSize(pix, Int32(width), 0) else { return nil }
-        return Image(taking: p)
+        derived { pixScaleToSize($0, Int32(width), 0) }
     }
 
     /// Renders `page` into an 8-bit gray or 32-bit RGB Pix of `width` x `height` pixels, straight
@@ -23,13 +23,10 @@ extension PixImage {
         _ page: PDFPage, width: Int, height: Int, scale: Double, color: Bool, dpi: Int, bandPixels: Int = 12_000_000,
         bands: BandCache? = nil, origin: (x: Int, y: Int) = (0, 0)
     ) -> Image? {
-        LeptonicaMessages.silence()
         // Every pixel is written below, so the image need not be cleared first.
-        guard let pix = pixCreateNoInit(Int32(width), Int32(height), color ? 32 : 8) else { return nil }
-        let image = Image(taking: pix)
-        pixSetResolution(pix, Int32(dpi), Int32(dpi))
-        let wpl = Int(pixGetWpl(pix))
-        let words = pixGetData(pix)!
+        guard let image = Image.make({ pixCreateNoInit(Int32(width), Int32(height), color ? 32 : 8) }) else { return nil }
+        image.setResolution(dpi)
+        let (wpl, words) = image.withPix { (Int(pixGetWpl($0)), pixGetData($0)!) }
         let bandRows = max(1, min(height, bandPixels / max(1, width)))
         var top = 0
         while top < height {
@@ -65,21 +62,13 @@ extension PixImage {
             }
             top += rows
         }
-        if color {
-            pixSetSpp(pix, 3)
-        } else {
-            // Leptonica keeps bytes big-endian inside 32-bit words: written in natural order, swap once.
-            pixEndianByteSwap(pix)
+        image.withPix { pix in
+            // Leptonica keeps bytes big-endian inside 32-bit words: grey written in natural order is swapped once.
+            _ = color ? pixSetSpp(pix, 3) : pixEndianByteSwap(pix)
         }
         return image
     }
 
-    /// Writes the image as PNG to `path`, whole or not at all (PPShared's AtomicFile; pixWrite with IFF_PNG).
-    func writePNG(to path: String, compression: Int32 = 1) throws(ToolError) {
-        pixSetZlibCompression(pix, compression)
-        try WorkFolder.make(folder(of: path))
-        try AtomicFile.write(to: path) { pipe in pixWrite(pipe, pix, Int32(IFF_PNG)) == 0 }
-    }
 }
 
 /// The band surface a worker keeps between pages (one per worker thread; not Sendable).
@@ -101,6 +90,12 @@ enum WorkFolder {
             throw ToolError(
                 .fatal, code: "work_folder", "cannot create the work folder '\(folder)': \(error.localizedDescription)")
         }
+    }
+
+    /// Writes a raster as PNG into the work folder (its folder made when missing), whole or not at all.
+    static func write(_ image: Image, to path: String, compression: Int32) throws(ToolError) {
+        try make(folder(of: path))
+        try image.writePNG(to: path, compression: compression)
     }
 }
 

@@ -99,7 +99,7 @@ public struct AutoLanguages: Sendable {
 
 /// One note per missing language pack on stderr, naming the Debian package that brings it.
 public final class MissingPackNotes: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var named: Set<String> = []
     private let emit: @Sendable (String) -> Void
 

@@ -30,15 +30,20 @@ struct CombStrip {
         }
         // Each box's ink keeps its place within its box: a slanting row comes out level.
         let height = row.cells.map { $0[3] - $0[1] }.max() ?? 0
-        guard !placed.isEmpty, height > 0,
-            let strip = pixCreate(Int32(x + pad), Int32(height + 2 * pad), 1).map(PixImage.init(taking:))
+        let size = (width: Int32(x + pad), height: Int32(height + 2 * pad))
+        guard !placed.isEmpty, height > 0, let strip = PixImage.make({ pixCreate(size.width, size.height, 1) })
         else { return nil }
         pieces = []
         for (source, cellTop, at) in placed {
             let w = source[2] - source[0]
-            _ = pixRasterop(
-                strip.pix, Int32(at), Int32(pad + source[1] - cellTop), Int32(w), Int32(source[3] - source[1]), PIX_SRC,
-                ink.pix, Int32(source[0]), Int32(source[1]))
+            let top = Int32(pad + source[1] - cellTop)
+            strip.withPix { target in
+                ink.withPix {
+                    _ = pixRasterop(
+                        target, Int32(at), top, Int32(w), Int32(source[3] - source[1]), PIX_SRC, $0, Int32(source[0]),
+                        Int32(source[1]))
+                }
+            }
             pieces.append((at...(at + w), source[0]...source[2], cellTop))
         }
         if ink.resolution > 0 { strip.setResolution(ink.resolution) }
@@ -58,15 +63,12 @@ struct CombStrip {
     /// The bounding box of the ink inside a box (left, top, right, bottom), nil when the box is empty.
     static func inkBox(in cell: [Int], of ink: PixImage) -> [Int]? {
         // A pixel's margin inside the box: what is left of the rules' anti-aliasing is not a character.
-        guard cell[2] - cell[0] > 2, cell[3] - cell[1] > 2,
-            let box = boxCreate(
-                Int32(cell[0] + 1), Int32(cell[1] + 1), Int32(cell[2] - cell[0] - 2), Int32(cell[3] - cell[1] - 2))
-        else { return nil }
-        var doomed: UnsafeMutablePointer<Box>? = box
-        defer { boxDestroy(&doomed) }
+        guard cell[2] - cell[0] > 2, cell[3] - cell[1] > 2 else { return nil }
+        let inside = PixBox(x: cell[0] + 1, y: cell[1] + 1, width: cell[2] - cell[0] - 2, height: cell[3] - cell[1] - 2)
         var found: UnsafeMutablePointer<Box>?
         defer { boxDestroy(&found) }
-        guard pixClipBoxToForeground(ink.pix, box, nil, &found) == 0, found != nil else { return nil }
+        let clipped = inside.withBox { box in ink.withPix { pixClipBoxToForeground($0, box, nil, &found) } }
+        guard clipped == 0, found != nil else { return nil }
         var x: Int32 = 0
         var y: Int32 = 0
         var w: Int32 = 0

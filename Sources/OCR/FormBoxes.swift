@@ -41,9 +41,9 @@ struct FormBoxes {
         // Slips print their boxes in thin grey on a tinted ground, which a photo's light makes uneven: the
         // page is made even first (paper at 200), then rules and letters are told from it.
         guard page.width >= 200, page.height >= 200,
-            let gray = pixConvertTo8(page.pix, 0).map(PixImage.init(taking:)),
-            let even = pixBackgroundNormSimple(gray.pix, nil, nil).map(PixImage.init(taking:)),
-            let bin = pixThresholdToBinary(even.pix, ruleThreshold).map(PixImage.init(taking:)),
+            let gray = page.derived({ pixConvertTo8($0, 0) }),
+            let even = gray.derived({ pixBackgroundNormSimple($0, nil, nil) }),
+            let bin = even.derived({ pixThresholdToBinary($0, ruleThreshold) }),
             let glyph = medianComponentHeight(bin), glyph >= 4
         else { return nil }
         // Rules: horizontal runs far longer than any glyph; vertical runs taller than two glyphs (a comb
@@ -53,14 +53,14 @@ struct FormBoxes {
         let ruleLength = Int32(max(30, glyph * 3))
         let edgeLength = Int32(glyph * 2)
         var changed: Int32 = 0
-        guard let runs = pixOpenBrick(nil, bin.pix, ruleLength, 1).map(PixImage.init(taking:)),
-            let horizontal = pixSelectBySize(
-                runs.pix, ruleLength * 2, 0, 8, Int32(L_SELECT_WIDTH), Int32(L_SELECT_IF_GTE), &changed
-            ).map(PixImage.init(taking:)),
-            let vertical = pixOpenBrick(nil, bin.pix, 1, edgeLength).map(PixImage.init(taking:)),
-            let near = pixDilateBrick(nil, horizontal.pix, 3, 3).map(PixImage.init(taking:)),
-            let seed = pixAnd(nil, vertical.pix, near.pix).map(PixImage.init(taking:)),
-            let edgeImage = pixSeedfillBinary(nil, seed.pix, vertical.pix, 8).map(PixImage.init(taking:))
+        guard let runs = bin.derived({ pixOpenBrick(nil, $0, ruleLength, 1) }),
+            let horizontal = runs.derived({
+                pixSelectBySize($0, ruleLength * 2, 0, 8, Int32(L_SELECT_WIDTH), Int32(L_SELECT_IF_GTE), &changed)
+            }),
+            let vertical = bin.derived({ pixOpenBrick(nil, $0, 1, edgeLength) }),
+            let near = horizontal.derived({ pixDilateBrick(nil, $0, 3, 3) }),
+            let seed = vertical.derived({ v in near.withPix { pixAnd(nil, v, $0) } }),
+            let edgeImage = seed.derived({ s in vertical.withPix { pixSeedfillBinary(nil, s, $0, 8) } })
         else { return nil }
         let edges = boxes(of: edgeImage)
         guard edges.count >= minimumEdges else { return nil }
@@ -69,11 +69,11 @@ struct FormBoxes {
         // Tesseract's global threshold may take the tinted ground for ink, and the rules' anti-aliased
         // borders would stay as faint boxes: the even page in black and white, less the rules (a pixel
         // wider each way), is what the rows are read from.
-        guard let rules = pixOr(nil, horizontal.pix, edgeImage.pix).map(PixImage.init(taking:)),
-            let mask = pixDilateBrick(nil, rules.pix, 3, 3).map(PixImage.init(taking:)),
-            let ink = pixThresholdToBinary(even.pix, inkThreshold).map(PixImage.init(taking:)),
-            let letters = pixSubtract(nil, ink.pix, mask.pix).map(PixImage.init(taking:)),
-            pixSetMasked(even.pix, mask.pix, UInt32(paper)) == 0
+        guard let rules = horizontal.derived({ h in edgeImage.withPix { pixOr(nil, h, $0) } }),
+            let mask = rules.derived({ pixDilateBrick(nil, $0, 3, 3) }),
+            let ink = even.derived({ pixThresholdToBinary($0, inkThreshold) }),
+            let letters = ink.derived({ i in mask.withPix { pixSubtract(nil, i, $0) } }),
+            even.withPix({ e in mask.withPix { pixSetMasked(e, $0, UInt32(paper)) } }) == 0
         else { return nil }
         return FormBoxes(ink: letters, even: even, glyph: glyph, rows: rows, edges: edges.count)
     }
@@ -126,19 +126,7 @@ struct FormBoxes {
 
     /// Bounding boxes (left, top, right, bottom) of a binary image's connected components.
     static func boxes(of image: PixImage) -> [[Int]] {
-        guard let boxa = pixConnCompBB(image.pix, 8) else { return [] }
-        var doomed: UnsafeMutablePointer<Boxa>? = boxa
-        defer { boxaDestroy(&doomed) }
-        var out: [[Int]] = []
-        for i in 0..<boxaGetCount(boxa) {
-            var x: Int32 = 0
-            var y: Int32 = 0
-            var w: Int32 = 0
-            var h: Int32 = 0
-            guard boxaGetBoxGeometry(boxa, i, &x, &y, &w, &h) == 0 else { continue }
-            out.append([Int(x), Int(y), Int(x + w), Int(y + h)])
-        }
-        return out
+        image.componentBoxes().map { [$0.x, $0.y, $0.x + $0.width, $0.y + $0.height] }
     }
 
     /// The median height of a binary image's connected components of glyph size: the page's letter height.

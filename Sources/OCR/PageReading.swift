@@ -69,7 +69,9 @@ extension PageOCR {
         mode: TessPageSegMode? = nil
     ) throws(ToolError) -> RecognizedPage {
         let engine = try engine(for: languages)
-        guard let page = engine.recognize(consume pix, dpi: dpi, deadline: deadline, mode: mode) else { throw timeoutError(what) }
+        guard let page = try engine.recognize(consume pix, dpi: dpi, deadline: deadline, mode: mode, what: what) else {
+            throw timeoutError(what)
+        }
         try checkDeadline(deadline, what: what)
         return page
     }

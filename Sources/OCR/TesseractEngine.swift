@@ -75,7 +75,7 @@ final class CancelCheck {
     init(deadline: UInt64) { self.deadline = deadline }
 }
 
-private let engineCreation = NSLock()
+private let engineCreation = Lock()
 
 /// A Tesseract engine (TessBaseAPI) owned by one thread: created once, reused for every page.
 /// Not thread-safe; every worker makes its own.
@@ -98,13 +98,15 @@ public final class TesseractEngine {
         }
         // Before Init: every tprintf (load errors, resolution warnings) goes to the debug file.
         _ = TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
-        guard TessBaseAPIInit3(handle, datapath, languages) == 0 else {
-            TessBaseAPIEnd(handle)
-            TessBaseAPIDelete(handle)
-            throw ToolError(
-                .fatal, code: "engine_failed",
+        do {
+            try Self.check(
+                TessBaseAPIInit3(handle, datapath, languages), .fatal,
                 "tesseract cannot load the language data '\(languages)' from \(datapath): the traineddata file is missing or damaged"
             )
+        } catch {
+            TessBaseAPIEnd(handle)
+            TessBaseAPIDelete(handle)
+            throw error
         }
         TessBaseAPISetPageSegMode(handle, TessPageSegMode(UInt32(pageSegMode)))
         // Assign last: a throwing init that has set every property would run deinit on a handle already freed.
@@ -117,15 +119,27 @@ public final class TesseractEngine {
         TessBaseAPIDelete(api)
     }
 
+    /// The checking funnel of tesseract's calls that answer with a status (0: done): anything else is an
+    /// `engine_failed` error with `fault`, which names the file and what failed.
+    static func check(_ status: Int32, _ kind: ToolError.Kind, _ fault: @autoclosure () -> String)
+        throws(ToolError)
+    {
+        guard status != 0 else { return }
+        throw ToolError(kind, code: "engine_failed", fault())
+    }
+
     /// Recognizes `image` at `dpi`. With a `deadline` (monotonic ns) recognition stops between words once
     /// it has passed and nil is returned.
     /// The image is consumed: tesseract copies it, and the caller's copy is freed before recognition starts.
     /// `mode` reads in that page segmentation instead of the engine's own.
-    func recognize(_ image: consuming PixImage, dpi: Int, deadline: UInt64?, mode: TessPageSegMode? = nil) -> RecognizedPage? {
+    /// `what` names the page in the error of a failed recognition.
+    func recognize(
+        _ image: consuming PixImage, dpi: Int, deadline: UInt64?, mode: TessPageSegMode? = nil, what: String
+    ) throws(ToolError) -> RecognizedPage? {
         OpenMP.limitCurrentThread()
         let engineMode = TessBaseAPIGetPageSegMode(api)
         if let mode { TessBaseAPISetPageSegMode(api, mode) }
-        TessBaseAPISetImage2(api, image.pix)
+        image.withPix { TessBaseAPISetImage2(api, $0) }
         _ = consume image
         TessBaseAPISetSourceResolution(api, Int32(dpi))
         defer {
@@ -150,7 +164,7 @@ public final class TesseractEngine {
         } else {
             status = TessBaseAPIRecognize(api, nil)
         }
-        guard status == 0 else { return RecognizedPage(lines: [], meanConf: 0) }
+        try Self.check(status, .record, "\(what): tesseract failed to recognize the page (status \(status))")
         return RecognizedPage(lines: collectLines(), meanConf: Int(TessBaseAPIMeanTextConf(api)))
     }
 
@@ -165,7 +179,7 @@ public final class TesseractEngine {
             TessBaseAPIClear(api)
             TessBaseAPISetPageSegMode(api, engineMode)
         }
-        TessBaseAPISetImage2(api, image.pix)
+        image.withPix { TessBaseAPISetImage2(api, $0) }
         TessBaseAPISetSourceResolution(api, Int32(dpi))
         TessBaseAPISetRectangle(api, Int32(rect[0]), Int32(rect[1]), Int32(rect[2] - rect[0]), Int32(rect[3] - rect[1]))
         guard TessBaseAPIRecognize(api, nil) == 0 else { return [] }
@@ -191,7 +205,7 @@ public final class TesseractEngine {
     /// Needs an engine loaded with "osd".
     func detectOrientation(_ image: PixImage, dpi: Int) -> PageOrientation? {
         OpenMP.limitCurrentThread()
-        TessBaseAPISetImage2(api, image.pix)
+        image.withPix { TessBaseAPISetImage2(api, $0) }
         TessBaseAPISetSourceResolution(api, Int32(dpi))
         defer { TessBaseAPIClear(api) }
         var degrees: Int32 = 0

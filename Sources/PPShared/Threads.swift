@@ -60,3 +60,81 @@ public func startThread(
     if runHereIfNoThread { work.body() }
     return false
 }
+
+/// A mutex (pthread_mutex_t), like NSLock: the one lock pp's libraries use.
+public final class Lock: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+    public init() { pthread_mutex_init(mutex, nil) }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    public func lock() { pthread_mutex_lock(mutex) }
+    public func unlock() { pthread_mutex_unlock(mutex) }
+
+    /// Runs `body` holding the lock.
+    public func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
+    }
+}
+
+/// Runs `body` for every index in 0..<count on up to `workers` threads (this one among them) and returns
+/// when all have finished, like DispatchQueue.concurrentPerform; the order of the calls is not defined.
+public func concurrentForEach(_ count: Int, workers: Int = coreCount, _ body: (Int) -> Void) {
+    guard count > 1, workers > 1 else {
+        for i in 0..<count { body(i) }
+        return
+    }
+    // `body` does not escape: the helper threads are joined, so every reference they held is gone, before
+    // withoutActuallyEscaping checks that none is left.
+    withoutActuallyEscaping(body) { body in
+        let loop = SharedLoop(count: count, body: body)
+        var helpers: [pthread_t] = []
+        for _ in 0..<(min(workers, count) - 1) {
+            let context = Unmanaged.passRetained(loop).toOpaque()
+            var thread = pthread_t()
+            let status = pthread_create(
+                &thread, nil,
+                { raw in
+                    Unmanaged<SharedLoop>.fromOpaque(raw!).takeRetainedValue().work()
+                    return nil
+                }, context)
+            if status == 0 {
+                helpers.append(thread)
+            } else {
+                Unmanaged<SharedLoop>.fromOpaque(context).release()  // no thread: this one does that share
+            }
+        }
+        loop.work()
+        for thread in helpers { pthread_join(thread, nil) }
+    }
+}
+
+/// The next index of one `concurrentForEach`, shared by its threads.
+private final class SharedLoop: @unchecked Sendable {
+    private let lock = Lock()
+    private let count: Int
+    private let body: (Int) -> Void
+    private var next = 0
+
+    init(count: Int, body: @escaping (Int) -> Void) {
+        self.count = count
+        self.body = body
+    }
+
+    func work() {
+        while true {
+            let i = lock.withLock {
+                defer { next += 1 }
+                return next
+            }
+            guard i < count else { return }
+            body(i)
+        }
+    }
+}

@@ -1,4 +1,5 @@
 import CQPDF
+import JPEGMarkers
 import PPShared
 
 #if canImport(Glibc)
@@ -42,19 +43,19 @@ struct PageImage {
             guard let bytes = readFile(path) else {
                 throw ToolError(.record, code: "file_missing", "'\(name)' cannot be read: \(systemErrorText(errno))")
             }
-            guard let info = JPEGInfo(bytes) else {
+            guard let info = JPEGHeader(bytes), let frame = info.frame else {
                 throw ToolError(.record, code: "image_unreadable", "'\(name)' looks like a JPEG but its header is damaged")
             }
-            guard info.bitsPerComponent == 8, [1, 3, 4].contains(info.components) else {
+            guard frame.bitsPerComponent == 8, [1, 3, 4].contains(frame.components) else {
                 throw ToolError(
                     .record, code: "image_unsupported",
-                    "'\(name)' is a \(info.bitsPerComponent)-bit JPEG with \(info.components) components; PDF takes 8-bit gray, RGB or CMYK"
+                    "'\(name)' is a \(frame.bitsPerComponent)-bit JPEG with \(frame.components) components; PDF takes 8-bit gray, RGB or CMYK"
                 )
             }
             return [
                 PageImage(
-                    width: info.width, height: info.height, components: info.components, bitsPerComponent: 8,
-                    dpi: info.dpi, rotation: info.rotation, samples: .jpeg(bytes, adobe: info.adobe))
+                    width: frame.width, height: frame.height, components: frame.components, bitsPerComponent: 8,
+                    dpi: info.dpi, rotation: info.clockwiseTurn, samples: .jpeg(bytes, adobe: info.adobe))
             ]
         }
         // A PDF's header may follow some bytes of junk; readers look in the first 1024.
@@ -247,92 +248,4 @@ func pdfNumber(_ value: Double) -> String {
     let sign = hundredths < 0 && whole == 0 ? "-" : ""
     if frac == 0 { return "\(sign)\(whole)" }
     return frac % 10 == 0 ? "\(sign)\(whole).\(frac / 10)" : "\(sign)\(whole).\(frac < 10 ? "0" : "")\(frac)"
-}
-
-/// What a JPEG's markers say: size, components, resolution, orientation. No pixel is decoded.
-struct JPEGInfo {
-    var width = 0
-    var height = 0
-    var components = 0
-    var bitsPerComponent = 0
-    var dpi: (x: Double, y: Double)?
-    var adobe = false
-    var rotation = 0
-
-    /// Walks the markers up to the first frame header (SOF0–SOF15 except DHT C4, JPG C8, DAC CC).
-    init?(_ b: [UInt8]) {
-        var i = 2
-        while i + 4 <= b.count {
-            guard b[i] == 0xFF else { return nil }
-            let marker = b[i + 1]
-            if marker == 0xFF {  // fill byte
-                i += 1
-                continue
-            }
-            if marker == 0xD8 || (0xD0...0xD7).contains(marker) || marker == 0x01 {
-                i += 2
-                continue
-            }
-            let length = Int(b[i + 2]) << 8 | Int(b[i + 3])
-            let start = i + 4
-            let end = i + 2 + length
-            guard length >= 2, end <= b.count else { return nil }
-            switch marker {
-            case 0xC0...0xCF where marker != 0xC4 && marker != 0xC8 && marker != 0xCC:
-                guard length >= 8 else { return nil }
-                bitsPerComponent = Int(b[start])
-                height = Int(b[start + 1]) << 8 | Int(b[start + 2])
-                width = Int(b[start + 3]) << 8 | Int(b[start + 4])
-                components = Int(b[start + 5])
-                if width <= 0 || height <= 0 { return nil }
-                return
-            case 0xE0 where length >= 16 && b[start..<start + 5].elementsEqual(Array("JFIF\0".utf8)):
-                let units = b[start + 7]
-                let x = Double(Int(b[start + 8]) << 8 | Int(b[start + 9]))
-                let y = Double(Int(b[start + 10]) << 8 | Int(b[start + 11]))
-                if x > 0, y > 0, units == 1 || units == 2 {
-                    dpi = units == 1 ? (x, y) : (x * 2.54, y * 2.54)
-                }
-            case 0xE1 where length >= 8 && b[start..<start + 6].elementsEqual(Array("Exif\0\0".utf8)):
-                rotation = Self.exifRotation(Array(b[(start + 6)..<end]))
-            case 0xEE where length >= 7 && b[start..<start + 5].elementsEqual(Array("Adobe".utf8)):
-                adobe = true
-            case 0xD9, 0xDA:
-                return nil  // end of image or scan data before any frame header
-            default:
-                break
-            }
-            i = end
-        }
-        return nil
-    }
-
-    /// The clockwise turn that shows the image upright, from EXIF tag 0x0112 in IFD0.
-    static func exifRotation(_ t: [UInt8]) -> Int {
-        guard t.count >= 8 else { return 0 }
-        let little = t[0] == 0x49
-        func u16(_ o: Int) -> Int {
-            guard o + 2 <= t.count else { return 0 }
-            return little ? Int(t[o]) | Int(t[o + 1]) << 8 : Int(t[o]) << 8 | Int(t[o + 1])
-        }
-        func u32(_ o: Int) -> Int {
-            guard o + 4 <= t.count else { return 0 }
-            return little ? u16(o) | u16(o + 2) << 16 : u16(o) << 16 | u16(o + 2)
-        }
-        let ifd = u32(4)
-        let n = u16(ifd)
-        for k in 0..<n {
-            let e = ifd + 2 + 12 * k
-            guard e + 12 <= t.count else { break }
-            if u16(e) == 0x0112 {
-                switch u16(e + 8) {
-                case 3: return 180
-                case 6: return 90
-                case 8: return 270
-                default: return 0
-                }
-            }
-        }
-        return 0
-    }
 }

@@ -26,7 +26,7 @@ public struct BoxedPages: Sendable {
         }
         let pages = entries.flatMap { entry in entry.pageViews.map { (entry, $0) } }
         let results = Results<Result<String, ToolError>>(count: pages.count, empty: .failure(ToolError.usage("")))
-        DispatchQueue.concurrentPerform(iterations: pages.count) { i in
+        concurrentForEach(pages.count) { i in
             results.set(i, Result { () throws(ToolError) -> String in try page(pages[i].0, view: pages[i].1) })
         }
         var report = Report()

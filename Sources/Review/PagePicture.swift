@@ -1,64 +1,39 @@
 import CCairo
 import CLeptonica
-import CPoppler
 import Foundation
+import PDFRender
 import PPShared
 import PixImage
 
-// Ownership rules for this file, written once:
-// - `CairoPicture` owns one cairo image surface and destroys it in deinit (cairo_surface_destroy).
-// - A poppler document and page live only inside `renderPDFPage` and are unreferenced there (g_object_unref).
-// - Leptonica images are owned by `PixImage` (pixDestroy in its deinit).
+// Cairo surfaces, poppler documents and pages are owned by PDFRender; leptonica images by `PixImage`.
 // None of these is Sendable: each is made, used and freed on one thread.
 
-/// A page picture in memory: a cairo RGB24 image surface.
-final class CairoPicture {
-    let surface: OpaquePointer
-    var width: Int { Int(cairo_image_surface_get_width(surface)) }
-    var height: Int { Int(cairo_image_surface_get_height(surface)) }
+/// A page picture in memory: PDFRender's cairo RGB24 image.
+typealias CairoPicture = CairoImage
 
-    /// Takes ownership of `surface`; nil (and the surface destroyed) when cairo reports a fault in it.
-    init?(taking surface: OpaquePointer?) {
-        guard let surface else { return nil }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(surface)
-            return nil
-        }
-        self.surface = surface
-    }
-
-    /// A white picture of `width` x `height` pixels (cairo_image_surface_create).
-    convenience init?(width: Int, height: Int) {
-        self.init(taking: cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)))
-        let cr = cairo_create(surface)
-        cairo_set_source_rgb(cr, 1, 1, 1)
-        cairo_paint(cr)
-        cairo_destroy(cr)
-    }
-
-    deinit { cairo_surface_destroy(surface) }
-
+extension CairoImage {
     /// Writes the picture as a PNG, whole or not at all: through leptonica at zlib level 1 (pixWrite),
     /// as pp-ingest writes its rasters. cairo_surface_write_to_png compresses at zlib's default level,
     /// which took four fifths of the time of a photo's page.
     func writePNG(to path: String) throws(ToolError) {
-        LeptonicaMessages.silence()
-        guard let made = pixCreate(Int32(width), Int32(height), 32), let target = pixGetData(made),
+        let (width, height) = (self.width, self.height)
+        guard let image = PixImage.make({ pixCreate(Int32(width), Int32(height), 32) }),
             let source = cairo_image_surface_get_data(surface)
         else { throw ToolError(.record, code: "write_failed", "cannot write '\(path)': out of memory") }
-        let image = PixImage(taking: made)
-        pixSetSpp(image.pix, 3)
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))
-        let wordsPerLine = Int(pixGetWpl(image.pix))
-        // cairo's RGB24 words are 0x00RRGGBB, leptonica's 0xRRGGBBAA.
-        for y in 0..<height {
-            let row = UnsafeRawPointer(source + y * stride).assumingMemoryBound(to: UInt32.self)
-            let to = target + y * wordsPerLine
-            for x in 0..<width { to[x] = row[x] << 8 }
+        image.withPix { pix in
+            pixSetSpp(pix, 3)
+            let target = pixGetData(pix)!
+            let wordsPerLine = Int(pixGetWpl(pix))
+            // cairo's RGB24 words are 0x00RRGGBB, leptonica's 0xRRGGBBAA.
+            for y in 0..<height {
+                let row = UnsafeRawPointer(source + y * stride).assumingMemoryBound(to: UInt32.self)
+                let to = target + y * wordsPerLine
+                for x in 0..<width { to[x] = row[x] << 8 }
+            }
         }
-        pixSetZlibCompression(image.pix, 1)
-        try AtomicFile.write(to: path) { temporary in pixWrite(temporary, image.pix, Int32(IFF_PNG)) == 0 }
+        try image.writePNG(to: path)
     }
 }
 
@@ -121,50 +96,38 @@ enum PictureSource: Hashable, Sendable {
 
     /// JPEG, TIFF (a frame of it), BMP, … through leptonica (pixRead, pixReadTiff, pixConvertTo32).
     private static func loadWithLeptonica(_ path: String, frame: Int) -> CairoPicture? {
-        LeptonicaMessages.silence()
-        let read = frame > 0 ? pixReadTiff(path, Int32(frame)) : pixRead(path)
-        guard let read else { return nil }
-        let image = PixImage(taking: read)
-        guard image.apply({ pixConvertTo32($0) }), let picture = CairoPicture(width: image.width, height: image.height),
-            let target = cairo_image_surface_get_data(picture.surface), let source = pixGetData(image.pix)
+        guard let image = PixImage.make({ frame > 0 ? pixReadTiff(path, Int32(frame)) : pixRead(path) }),
+            image.apply({ pixConvertTo32($0) }), let picture = CairoPicture(width: image.width, height: image.height),
+            let target = cairo_image_surface_get_data(picture.surface)
         else { return nil }
         let stride = Int(cairo_image_surface_get_stride(picture.surface))
-        let wordsPerLine = Int(pixGetWpl(image.pix))
-        // Leptonica keeps 0xRRGGBBAA words, cairo's RGB24 0x00RRGGBB words.
-        for y in 0..<image.height {
-            let row = UnsafeMutableRawPointer(target + y * stride).assumingMemoryBound(to: UInt32.self)
-            let from = source + y * wordsPerLine
-            for x in 0..<image.width { row[x] = (from[x] >> 8) & 0x00FF_FFFF }
+        let (width, height) = (image.width, image.height)
+        let copied = image.withPix { pix -> Bool in
+            guard let source = pixGetData(pix) else { return false }
+            let wordsPerLine = Int(pixGetWpl(pix))
+            // Leptonica keeps 0xRRGGBBAA words, cairo's RGB24 0x00RRGGBB words.
+            for y in 0..<height {
+                let row = UnsafeMutableRawPointer(target + y * stride).assumingMemoryBound(to: UInt32.self)
+                let from = source + y * wordsPerLine
+                for x in 0..<width { row[x] = (from[x] >> 8) & 0x00FF_FFFF }
+            }
+            return true
         }
+        guard copied else { return nil }
         cairo_surface_mark_dirty(picture.surface)
         return picture
     }
 
-    /// A born-digital page rendered `width` pixels wide on white (poppler_page_render); the password in
-    /// PP_PDF_PASSWORD opens an encrypted PDF, as for pp-ingest.
+    /// A born-digital page rendered `width` pixels wide on white (PDFRender, as pp-ingest renders); the
+    /// password in PP_PDF_PASSWORD opens an encrypted PDF, as for pp-ingest.
     private static func renderPDFPage(_ path: String, page: Int, width: Int) -> CairoPicture? {
-        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-        guard let uri = g_filename_to_uri(absolute, nil, nil) else { return nil }
-        defer { g_free(uri) }
         let password = ProcessInfo.processInfo.environment["PP_PDF_PASSWORD"]
-        guard let document = poppler_document_new_from_file(uri, nil, nil) ?? poppler_document_new_from_file(uri, password, nil)
+        guard let document = try? PDFDocument.open(path: path, password: password), page <= document.pageCount,
+            let handle = document.page(page - 1)
         else { return nil }
-        defer { g_object_unref(gpointer(document)) }
-        guard page <= Int(poppler_document_get_n_pages(document)),
-            let handle = poppler_document_get_page(document, Int32(page - 1))
-        else { return nil }
-        defer { g_object_unref(gpointer(handle)) }
-        var w = 0.0
-        var h = 0.0
-        poppler_page_get_size(handle, &w, &h)
+        let (w, h) = handle.size
         guard w > 0, h > 0 else { return nil }
         let scale = Double(width) / w
-        guard let picture = CairoPicture(width: width, height: max(1, Int((h * scale).rounded(.up)))) else { return nil }
-        let cr = cairo_create(picture.surface)
-        cairo_scale(cr, scale, scale)
-        poppler_page_render(handle, cr)
-        cairo_destroy(cr)
-        cairo_surface_flush(picture.surface)
-        return picture
+        return handle.render(width: width, height: max(1, Int((h * scale).rounded(.up))), scale: scale)
     }
 }

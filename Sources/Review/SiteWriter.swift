@@ -150,7 +150,7 @@ struct PicturePlan {
     func make(into folder: String) -> [Result<SitePicture, ToolError>] {
         let results = Results<Result<SitePicture, ToolError>>(count: sources.count, empty: .failure(ToolError.usage("")))
         let sources = self.sources
-        DispatchQueue.concurrentPerform(iterations: sources.count) { i in
+        concurrentForEach(sources.count) { i in
             let made = Result { () throws(ToolError) -> SitePicture in
                 try Self.make(sources[i].source, view: sources[i].view, name: "img/\(i + 1)", folder: folder)
             }
@@ -177,7 +177,7 @@ struct PicturePlan {
 
 /// Results filled in by worker threads, each slot by one of them; read once all are done.
 final class Results<Value>: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var slots: [Value]
 
     init(count: Int, empty: Value) { slots = Array(repeating: empty, count: count) }

@@ -1,4 +1,5 @@
 import Foundation
+import JPEGMarkers
 import PPShared
 import Testing
 
@@ -113,14 +114,14 @@ struct RecordTests {
             + [0x12, 0x01, 0x03, 0x00, 0x01, 0x00, 0x00, 0x00, 0x06, 0x00, 0x00, 0x00] + [0, 0, 0, 0]
         let length = exif.count + 2
         let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + exif + [0xFF, 0xDA, 0, 2]
-        #expect(JPEGOrientation.parse(jpeg) == 6)
-        #expect(JPEGOrientation.parse([0xFF, 0xD8, 0xFF, 0xDA, 0, 2]) == nil)
-        #expect(JPEGOrientation.parse(Array("not a jpeg".utf8)) == nil)
+        #expect(JPEGHeader(jpeg)?.orientation == 6)
+        #expect(JPEGHeader([0xFF, 0xD8, 0xFF, 0xDA, 0, 2])?.orientation == 1)  // no EXIF: upright
+        #expect(JPEGHeader(Array("not a jpeg".utf8)) == nil)
         // Big-endian variant.
         let motorola: [UInt8] =
             Array("Exif\0\0".utf8) + [0x4D, 0x4D, 0x00, 0x2A, 0x00, 0x00, 0x00, 0x08, 0x00, 0x01]
             + [0x01, 0x12, 0x00, 0x03, 0x00, 0x00, 0x00, 0x01, 0x00, 0x03, 0x00, 0x00] + [0, 0, 0, 0]
-        #expect(JPEGOrientation.parse([0xFF, 0xD8, 0xFF, 0xE1, 0, UInt8(motorola.count + 2)] + motorola) == 3)
+        #expect(JPEGHeader([0xFF, 0xD8, 0xFF, 0xE1, 0, UInt8(motorola.count + 2)] + motorola)?.orientation == 3)
     }
 
     @Test func enginesAreCreatedAndFreedRepeatedly() throws {

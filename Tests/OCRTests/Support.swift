@@ -48,15 +48,16 @@ enum Fixture {
 
     /// An 8-bit image of random black and white dots: page layout analysis of it takes seconds.
     static func noise(width: Int, height: Int, seed: UInt64) -> PixImage {
-        let pix = pixCreate(Int32(width), Int32(height), 8)!
-        let wpl = Int(pixGetWpl(pix))
-        let data = UnsafeMutableRawPointer(pixGetData(pix)!).assumingMemoryBound(to: UInt8.self)
-        var state = seed
-        for i in 0..<(wpl * 4 * height) {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            data[i] = (state >> 33) & 0xFF < 100 ? 0 : 255
+        let image = PixImage.make { pixCreate(Int32(width), Int32(height), 8) }!
+        image.withPix { pix in
+            let wpl = Int(pixGetWpl(pix))
+            let data = UnsafeMutableRawPointer(pixGetData(pix)!).assumingMemoryBound(to: UInt8.self)
+            var state = seed
+            for i in 0..<(wpl * 4 * height) {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                data[i] = (state >> 33) & 0xFF < 100 ? 0 : 255
+            }
         }
-        let image = PixImage(taking: pix)
         image.setResolution(300)
         return image
     }

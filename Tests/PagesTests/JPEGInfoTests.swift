@@ -1,3 +1,4 @@
+import JPEGMarkers
 import Testing
 
 @testable import Pages
@@ -16,20 +17,21 @@ struct JPEGInfoTests {
     }
 
     @Test func readsSizeComponentsResolutionAndOrientation() throws {
-        let info = try #require(JPEGInfo(header(orientation: 6)))
-        #expect(info.width == 600)
-        #expect(info.height == 400)
-        #expect(info.components == 3)
-        #expect(info.bitsPerComponent == 8)
+        let info = try #require(JPEGHeader(header(orientation: 6)))
+        let frame = try #require(info.frame)
+        #expect(frame.width == 600)
+        #expect(frame.height == 400)
+        #expect(frame.components == 3)
+        #expect(frame.bitsPerComponent == 8)
         #expect(info.dpi?.x == 300)
-        #expect(info.rotation == 90)
-        #expect(JPEGInfo(header(orientation: 8))?.rotation == 270)
-        #expect(JPEGInfo(header(orientation: 1))?.rotation == 0)
+        #expect(info.clockwiseTurn == 90)
+        #expect(JPEGHeader(header(orientation: 8))?.clockwiseTurn == 270)
+        #expect(JPEGHeader(header(orientation: 1))?.clockwiseTurn == 0)
     }
 
     @Test func truncatedHeadersAreRejected() {
-        #expect(JPEGInfo([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x40]) == nil)
-        #expect(JPEGInfo([0xFF, 0xD8, 0xFF, 0xD9]) == nil)
+        #expect(JPEGHeader([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x40])?.frame == nil)
+        #expect(JPEGHeader([0xFF, 0xD8, 0xFF, 0xD9])?.frame == nil)
     }
 
     @Test func pdfNumbersHaveTwoDecimalsAtMost() {
