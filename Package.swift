@@ -110,9 +110,9 @@ let package = Package(
             name: "CSodium", path: "Sources/CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(
             name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-gnutls-dev"])]),
-        .target(name: "Assets", dependencies: ["PPShared", "CSodium", "CCurl", "CGnuTLS"]),
+        .target(name: "Assets", dependencies: ["PPShared", "CSodium", "CCurl", "Digest"]),
         .executableTarget(name: "pp-assets", dependencies: ["Assets", "PPShared"]),
-        .testTarget(name: "AssetsTests", dependencies: ["Assets", "PPShared"], exclude: ["Server"]),
+        .testTarget(name: "AssetsTests", dependencies: ["Assets", "PPShared", "Digest"], exclude: ["Server"]),
         // Runs the built tools on Tests/Golden/<tool>/<case>/ and compares bytes.
         .testTarget(name: "GoldenTests", dependencies: ["PPShared"]),
     ],

@@ -1,3 +1,4 @@
+import Digest
 import FoundationEssentials
 import Glibc
 import PPShared
@@ -49,7 +50,7 @@ public struct Maintenance {
         for asset in manifest.assets {
             try events.progress(asset: asset.name, bytes: 0, total: asset.size)
             let path = active.folder + "/" + asset.name
-            let found = SHA256Stream.file(path)
+            let found = (try? SHA256.file(path).get())
             if found?.hex != asset.sha256 || found?.size != asset.size {
                 faults += 1
                 let what = found.map { "size \($0.size), SHA-256 \($0.hex)" } ?? "missing or unreadable"

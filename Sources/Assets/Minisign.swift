@@ -1,5 +1,5 @@
-import CGnuTLS
 import CSodium
+import Digest
 import FoundationEssentials
 import Glibc
 import PPShared
@@ -37,7 +37,7 @@ public enum Minisign {
         /// The base64 line.
         public var base64: String { Data(Array("Ed".utf8) + keyID + key).base64EncodedString() }
         /// Key id as minisign prints it (hex, most significant byte first).
-        public var idText: String { hexText(keyID.reversed()).uppercased() }
+        public var idText: String { SHA256.hexText(keyID.reversed()).uppercased() }
         public var fileText: String { "untrusted comment: minisign public key \(idText)\n\(base64)\n" }
     }
 
@@ -141,7 +141,7 @@ public enum Minisign {
         }
         guard Array(raw[2..<10]) == key.keyID else {
             throw bad(
-                "signed with key \(hexText(raw[2..<10].reversed()).uppercased()), "
+                "signed with key \(SHA256.hexText(raw[2..<10].reversed()).uppercased()), "
                     + "not the trusted key \(key.idText)")
         }
         let signature = Array(raw[10..<74])
@@ -164,62 +164,6 @@ public enum Minisign {
         crypto_generichash(&out, length, bytes, UInt64(bytes.count), nil, 0)
         return out
     }
-}
-
-/// SHA-256 over a stream of bytes, for assets hashed as they arrive: GnuTLS's gnutls_hash_* (nettle, with
-/// the CPU's SHA instructions where it has them: 3-4 times libsodium's portable code, which kept a
-/// 100 MB update at a third of curl's speed). Owns the hash handle; gnutls_hash_deinit frees it.
-public final class SHA256Stream {
-    private var handle: gnutls_hash_hd_t?
-    private var digest: String?
-
-    public init() { gnutls_hash_init(&handle, GNUTLS_DIG_SHA256) }
-
-    deinit { if digest == nil { gnutls_hash_deinit(handle, nil) } }
-
-    public func update(_ bytes: UnsafeRawBufferPointer) {
-        guard let base = bytes.baseAddress, !bytes.isEmpty, digest == nil else { return }
-        gnutls_hash(handle, base, bytes.count)
-    }
-
-    /// The lowercase hex digest; the stream is finished afterwards.
-    public func hex() -> String {
-        if let digest { return digest }
-        var out = [UInt8](repeating: 0, count: 32)
-        gnutls_hash_deinit(handle, &out)
-        digest = hexText(out)
-        return digest!
-    }
-
-    /// The digest of a whole file, read in 256 KB pieces; nil when it cannot be read.
-    public static func file(_ path: String) -> (hex: String, size: Int)? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        let hasher = SHA256Stream()
-        var size = 0
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 18, alignment: 16)
-        defer { buffer.deallocate() }
-        while true {
-            let n = read(fd, buffer.baseAddress, buffer.count)
-            if n < 0 { return nil }
-            if n == 0 { break }
-            hasher.update(UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
-            size += n
-        }
-        return (hasher.hex(), size)
-    }
-}
-
-/// Lowercase hex of `bytes` (String(format:) goes through CoreFoundation's formatter, slow for 32 bytes).
-func hexText(_ bytes: some Sequence<UInt8>) -> String {
-    let digits = Array("0123456789abcdef".utf8)
-    var out: [UInt8] = []
-    for b in bytes {
-        out.append(digits[Int(b >> 4)])
-        out.append(digits[Int(b & 15)])
-    }
-    return String(decoding: out, as: UTF8.self)
 }
 
 /// `text` without spaces, tabs and line ends around it.

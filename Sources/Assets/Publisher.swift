@@ -1,3 +1,4 @@
+import Digest
 import FoundationEssentials
 import Glibc
 import PPShared
@@ -49,7 +50,7 @@ public struct Publisher {
                 }
                 try FileManager.default.copyItem(atPath: source + "/" + name, toPath: destination)
             } catch { throw ToolError(.fatal, code: "write_failed", "cannot copy '\(name)' to '\(destination)'") }
-            guard let digest = SHA256Stream.file(destination) else {
+            guard let digest = (try? SHA256.file(destination).get()) else {
                 throw ToolError(.fatal, code: "unreadable", "cannot read '\(destination)'")
             }
             let same = oldVersions[name].flatMap { $0.sha256 == digest.hex ? $0.version : nil }

@@ -1,3 +1,4 @@
+import Digest
 import Glibc
 import PPShared
 
@@ -69,7 +70,7 @@ final class StagingWriter: @unchecked Sendable {
     private var stopping = false
     private var running = 0
     private var inline = false
-    private var hasher = SHA256Stream()
+    private var hasher = SHA256()
     /// errno of the first failed write; nothing more is written after it.
     private var failure: Int32 = 0
     /// The file offset after the last byte accepted.
@@ -155,7 +156,7 @@ final class StagingWriter: @unchecked Sendable {
         _ = drain()
         ftruncate(plainFD, 0)
         state.lock()
-        hasher = SHA256Stream()
+        hasher = SHA256()
         failure = 0
         end = 0
         state.unlock()

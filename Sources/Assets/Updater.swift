@@ -1,3 +1,4 @@
+import Digest
 import FoundationEssentials
 import Glibc
 import PPShared
@@ -44,7 +45,7 @@ public struct Updater {
             throw ToolError(.fatal, code: "bad_signature", "the signature file is not text")
         }
         let (manifest, key) = try ManifestTrust.verify(bytes, signature: signature, trusted: trustedKey)
-        let hasher = SHA256Stream()
+        let hasher = SHA256()
         bytes.withUnsafeBytes { hasher.update($0) }
         let sha = hasher.hex()
         let newest = state.newestVersion.flatMap { v in state.newestSHA256.map { (v, $0) } }
@@ -127,7 +128,7 @@ public struct Updater {
     /// A file the active set already holds is linked into staging instead of downloaded again, once its
     /// bytes are hashed and found to be still the ones its manifest names.
     func reuse(_ asset: Manifest.Asset, from installed: [String: String], as part: String) -> Bool {
-        guard let path = installed[asset.sha256], let found = SHA256Stream.file(path), found.hex == asset.sha256,
+        guard let path = installed[asset.sha256], let found = (try? SHA256.file(path).get()), found.hex == asset.sha256,
             found.size == asset.size
         else { return false }
         unlink(part)

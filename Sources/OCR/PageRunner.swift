@@ -1,4 +1,3 @@
-import Foundation
 import PPShared
 
 /// Runs pages on a thread of its own so that a page past its time limit can be given up on.
@@ -15,15 +14,13 @@ final class PageRunner {
     init(options: OCROptions) {
         let mailbox = Mailbox()
         self.mailbox = mailbox
-        let thread = Thread {
+        // No thread means no runner: each page then times out into an error record instead of blocking here.
+        startThread(stackSize: 8 << 20, runHereIfNoThread: false) {
             let ocr = PageOCR(options: options)
             while let record = mailbox.take() {
                 mailbox.deliver(ocr.process(record))
             }
         }
-        thread.name = "pp-ocr-runner"
-        thread.stackSize = 8 << 20
-        thread.start()
     }
 
     deinit { mailbox.close() }
@@ -36,7 +33,7 @@ final class PageRunner {
 
 /// The one-page mailbox between a worker and its runner thread.
 private final class Mailbox: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = ConditionLock()
     private var job: JSON?
     private var result: JSON?
     private var closed = false
@@ -71,7 +68,7 @@ private final class Mailbox: @unchecked Sendable {
         job = record
         result = nil
         condition.broadcast()
-        let limit = Date(timeIntervalSinceNow: seconds)
+        let limit = ConditionLock.deadline(after: seconds)
         while result == nil {
             if !condition.wait(until: limit), result == nil {
                 closed = true  // the runner ends after this page and drops what it found

@@ -27,6 +27,18 @@ public final class ConditionLock: @unchecked Sendable {
     public func unlock() { pthread_mutex_unlock(mutex) }
     /// Waits for a broadcast; the lock must be held (it is held again on return).
     public func wait() { pthread_cond_wait(cond, mutex) }
+    /// Waits for a broadcast until `deadline` (from `deadline(after:)`); false when the time ran out.
+    public func wait(until deadline: timespec) -> Bool {
+        var limit = deadline
+        return pthread_cond_timedwait(cond, mutex, &limit) != ETIMEDOUT
+    }
+    /// The moment `seconds` from now, on the clock `wait(until:)` measures (CLOCK_REALTIME).
+    public static func deadline(after seconds: Double) -> timespec {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let nanos = Int(now.tv_nsec) + Int((seconds - seconds.rounded(.down)) * 1e9)
+        return timespec(tv_sec: now.tv_sec + Int(seconds.rounded(.down)) + nanos / 1_000_000_000, tv_nsec: nanos % 1_000_000_000)
+    }
     public func broadcast() { pthread_cond_broadcast(cond) }
 }
 
