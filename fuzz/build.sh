@@ -48,6 +48,8 @@ module() {
 }
 
 module PPShared "$ROOT"/Sources/PPShared/*.swift
+module Digest "$ROOT"/Sources/Digest/*.swift
+module JPEGMarkers "$ROOT"/Sources/JPEGMarkers/*.swift
 module CardCheck "$ROOT"/Sources/CardCheck/*.swift
 module EInvoiceXML "$ROOT"/Sources/EInvoiceXML/*.swift
 module Extract "$ROOT"/Sources/Extract/*.swift "$ROOT"/Sources/Extract/Codes/*.swift
