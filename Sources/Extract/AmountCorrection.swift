@@ -16,6 +16,9 @@ extension Extractor {
     }
 
     func applyTotalCorrection(_ list: inout [Candidate], labels: [LabelHit], lines: [TextLine]) {
+        // Only what OCR read can be misread: a born-digital document skips the arithmetic altogether.
+        let readByOCR = Set(lines.filter { $0.conf != nil }.map(\.page))
+        guard !readByOCR.isEmpty else { return }
         let sources = correctionSources(list, labels: labels, lines: lines)
         guard !sources.isEmpty else { return }
         let confirmed: (Candidate) -> Bool = { c in
@@ -26,8 +29,6 @@ extension Extractor {
         }
         // A value printed with its own confirmation elsewhere needs no correcting to.
         let printed = Set(list.filter(confirmed).map(\.value))
-        // Only what OCR read can be misread.
-        let readByOCR = Set(lines.filter { $0.conf != nil }.map(\.page))
         for i in list.indices where list[i].evidence.contains(where: Self.totalLabels.contains) && !confirmed(list[i]) {
             guard readByOCR.contains(list[i].page), let tc = Self.cents(list[i].value), tc > 0 else { continue }
             let near = sources.filter { Self.oneDigitApart(tc, $0.key) }
