@@ -3,9 +3,23 @@ import PPShared
 /// Input lines read together and checked on one worker thread.
 public struct LineBatch: Sendable {
     public var input: String
-    public var lines: [(number: Int, bytes: [UInt8])] = []
+    /// The lines' bytes, one after another: one buffer for the batch, not one per line.
+    public private(set) var bytes: [UInt8] = []
+    /// Each line's number in its input and where its bytes are in `bytes`.
+    public private(set) var lines: [(number: Int, range: Range<Int>)] = []
     /// Set when the input could not be opened: the batch stands for one error record.
     public var failure: ToolError?
+
+    public init(input: String, failure: ToolError? = nil) {
+        self.input = input
+        self.failure = failure
+    }
+
+    public mutating func append(line number: Int, _ line: some Collection<UInt8>) {
+        let start = bytes.count
+        bytes.append(contentsOf: line)
+        lines.append((number, start..<bytes.count))
+    }
 }
 
 /// A batch's output, ready to write, and the worst outcome in it.
@@ -31,26 +45,50 @@ extension CardChecker {
         }
         let reuse = JSONParseReuse()  // the batch's records share their keys
         let lines = JSONLinesWriter()
-        for (number, bytes) in batch.lines {
-            let (record, outcome) = bytes.withUnsafeBufferPointer { buffer -> (JSON, CardOutcome) in
-                if bareNumbers {
-                    guard let text = String(validating: buffer, as: UTF8.self) else {
-                        let error = ToolError(.record, code: "bad_utf8", "\(batch.input) line \(number): not valid UTF-8")
-                        return (error.record(tool: Self.tool, input: batch.input, line: number), .unreadable)
-                    }
-                    return check(line: text, lineNumber: number)
+        var kept = KeptMembers()
+        batch.bytes.withUnsafeBufferPointer { all in
+            for (number, range) in batch.lines {
+                let buffer = UnsafeBufferPointer(rebasing: all[range])
+                // The common card record is answered from its bytes; the rest is parsed.
+                if !bareNumbers, let card = FlatCardRecord.read(buffer, kept: &kept) {
+                    let verdict = verdict(
+                        number: card.number, expiry: card.expiry.map(JSON.string), cvc: card.cvc.map(JSON.string))
+                    lines.writeLine { write(verdict, kept: kept, to: &$0) }
+                    result.status = max(result.status, verdict.outcome.exitStatus)
+                    continue
                 }
-                switch JSONLinesReader.decode(buffer, input: batch.input, line: number, tool: Self.tool, reuse: reuse) {
-                case .record(let value, _): return check(record: value)
-                case .unreadable(let error, let line):
-                    return (error.record(tool: Self.tool, input: batch.input, line: line), .unreadable)
+                switch answer(line: buffer, number: number, input: batch.input, bareNumbers: bareNumbers, reuse: reuse) {
+                case .record(let record, let outcome):
+                    lines.write(record)
+                    result.status = max(result.status, outcome.exitStatus)
+                case .card(let verdict, let members):
+                    lines.writeLine { write(verdict, kept: members, to: &$0) }
+                    result.status = max(result.status, verdict.outcome.exitStatus)
                 }
             }
-            lines.write(record)
-            result.status = max(result.status, outcome.exitStatus)
         }
         lines.move(to: &result.output)
         return result
+    }
+}
+
+extension CardChecker {
+    /// A line answered the general way: a bare number, or a record parsed into a tree.
+    func answer(
+        line buffer: UnsafeBufferPointer<UInt8>, number: Int, input: String, bareNumbers: Bool, reuse: JSONParseReuse
+    ) -> Answer {
+        if bareNumbers {
+            guard let text = String(validating: buffer, as: UTF8.self) else {
+                let error = ToolError(.record, code: "bad_utf8", "\(input) line \(number): not valid UTF-8")
+                return .record(error.record(tool: Self.tool, input: input, line: number), .unreadable)
+            }
+            return .card(verdict(number: text, expiry: nil, cvc: nil), KeptMembers(line: number))
+        }
+        switch JSONLinesReader.decode(buffer, input: input, line: number, tool: Self.tool, reuse: reuse) {
+        case .record(let value, _): return answer(record: value)
+        case .unreadable(let error, let line):
+            return .record(error.record(tool: Self.tool, input: input, line: line), .unreadable)
+        }
     }
 }
 
@@ -91,9 +129,11 @@ public final class BatchReader {
             var batch = LineBatch(input: reader.name)
             while batch.lines.count < batchSize {
                 if !batch.lines.isEmpty, reader.mayWait { return batch }
-                guard let line = try reader.nextLine() else { break }
-                if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-                batch.lines.append((reader.lineNumber, line))
+                let read: Void? = try reader.withNextLine { line in
+                    if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return }
+                    batch.append(line: reader.lineNumber, line)
+                }
+                if read == nil { break }
             }
             if batch.lines.count == batchSize { return batch }
             readers.removeFirst()  // this input has ended

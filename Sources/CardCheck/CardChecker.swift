@@ -47,24 +47,37 @@ public struct CardChecker: Sendable {
     // MARK: - Records
 
     /// Checks one input record: a card record ({"number", "expiry", "cvc"}) or a payment-info record.
-    ///
-    /// The values it checks are read from `original`; everything it writes starts from a copy in which
-    /// every card-number-like key or value and every security code is redacted (`Redaction`), however
-    /// deep, so a number under a key we do not know (a typo like "numbr") or in a key name cannot leak.
     public func check(record original: JSON) -> (JSON, CardOutcome) {
-        if original.isErrorRecord { return (redacted(original), .upstreamError) }  // DESIGN.md: error records pass through
+        switch answer(record: original) {
+        case .record(let record, let outcome): (record, outcome)
+        case .card(let verdict, let kept): (Self.parsed { write(verdict, kept: kept, to: &$0) }, verdict.outcome)
+        }
+    }
+
+    /// What pp-cardcheck answers to a record: a record built whole (errors, payment info), or a card's
+    /// verdict with the members the record keeps, written out as bytes (`write(_:kept:to:)`).
+    enum Answer {
+        case record(JSON, CardOutcome)
+        case card(CardVerdict, KeptMembers)
+    }
+
+    /// The general way, from a parsed record. The values it checks are read from `original`; everything
+    /// it writes starts from a copy in which every card-number-like key or value and every security code
+    /// is redacted (`Redaction`), however deep, so a number under a key we do not know (a typo like
+    /// "numbr") or in a key name cannot leak.
+    func answer(record original: JSON) -> Answer {
+        if original.isErrorRecord { return .record(redacted(original), .upstreamError) }  // DESIGN.md: error records pass through
         if original["number"] == nil, original["userInfo"] != nil || original["type"] != nil {
-            return checkPaymentInfo(original, into: redacted(original))
+            let (record, outcome) = checkPaymentInfo(original, into: redacted(original))
+            return .record(record, outcome)
         }
         // "number" and "cvc" never reach the output as they came; dropping them before redacting spares
         // copying the record to mask them (renamed keys are "[redacted]…", so no other member changes).
         var record = redacted(.object(original.members?.removingValues(forKeys: Self.cardDataKeys) ?? JSONObject()))
         guard let numberValue = original["number"] else {
             record["kind"] = "card"
-            return (
-                record.markedAsError(ToolError(.record, code: "missing_number", "record has no \"number\""), tool: Self.tool),
-                .unreadable
-            )
+            let error = ToolError(.record, code: "missing_number", "record has no \"number\"")
+            return .record(record.markedAsError(error, tool: Self.tool), .unreadable)
         }
         guard let number = numberValue.stringValue else {
             let why =
@@ -72,76 +85,21 @@ public struct CardChecker: Sendable {
                 ? "\"number\" is a JSON number; give it as a string, because 19-digit numbers lose digits as numbers"
                 : "\"number\" must be a string"
             record["kind"] = "card"
-            return (record.markedAsError(ToolError(.record, code: "number_not_string", why), tool: Self.tool), .unreadable)
+            return .record(record.markedAsError(ToolError(.record, code: "number_not_string", why), tool: Self.tool), .unreadable)
         }
-        return checkCard(number: number, expiry: original["expiry"], cvc: original["cvc"], into: record)
+        let verdict = verdict(number: number, expiry: original["expiry"], cvc: original["cvc"])
+        return .card(verdict, KeptMembers(record.members ?? JSONObject()))
     }
 
     func redacted(_ record: JSON) -> JSON { reveal ? record : Redaction.redacting(record: record) }
 
     /// Checks a bare number (one line of --lines input).
     public func check(line text: String, lineNumber: Int) -> (JSON, CardOutcome) {
-        checkCard(number: text, expiry: nil, cvc: nil, into: ["line": .int(lineNumber)])
-    }
-
-    func checkCard(number: String, expiry: JSON?, cvc: JSON?, into base: JSON) -> (JSON, CardOutcome) {
-        // The verdict's members are collected, then merged into the record in one pass.
-        var errors: [JSONObject.Element] = []
-        var complete = true
-        var invalid = false
-
-        let verdict = checkNumber(number)
-        if let problem = verdict.problem {
-            errors.append(("number", .string(problem)))
-            if verdict.potentiallyValid { complete = false } else { invalid = true }
-        }
-
-        var expiryMember: JSON?
-        if let expiry {
-            let e = checkExpiry(expiry)
-            expiryMember = expiryObject(e)
-            if !e.valid {
-                errors.append(("expiry", .string(e.reason)))
-                if e.reason == "incomplete" { complete = false } else { invalid = true }
-            }
-        } else if requireComplete, verdict.brand?.requiresExpiry ?? true {
-            errors.append(("expiry", "missing"))
-            complete = false
-        }
-
-        var cvcMember: JSON?
-        if let cvc {
-            let c = cvc.stringValue.map { SecurityCode.check($0, brand: verdict.brand) } ?? CVCVerdict(reason: "bad_characters")
-            cvcMember = Self.cvcObject(c)
-            if !c.valid {
-                errors.append(("cvc", .string(c.reason)))
-                if c.reason == "incomplete" { complete = false } else { invalid = true }
-            }
-        } else if requireComplete, verdict.brand?.requiresCVC ?? true {
-            errors.append(("cvc", "missing"))
-            complete = false
-        }
-
-        let status = invalid ? "invalid" : (complete ? "valid" : "incomplete")
-        let added = JSONObject(
-            Self.verdictKeys,
-            present: assetsVersion.map { .int($0) },
-            cardObject(verdict),
-            cvcMember,
-            reveal ? cvc?.stringValue.map { .string($0) } : nil,
-            .object(JSONObject(pairs: errors)),
-            expiryMember,
-            "card",
-            reveal ? .string(CardMask.revealed(verdict.digits)) : nil,
-            .string(status))
-        let record = (base.members ?? JSONObject()).merging(added)
-        return (.object(record), status == "valid" ? .valid : .notValid)
+        let verdict = verdict(number: text, expiry: nil, cvc: nil)
+        return (Self.parsed { write(verdict, kept: KeptMembers(line: lineNumber), to: &$0) }, verdict.outcome)
     }
 
     static let cardDataKeys = JSONKeys(["number", "cvc"])
-
-    /// What a card verdict adds to the record, each when present.
-    static let verdictKeys = JSONKeys(["assets", "card", "cvc", "cvc_value", "errors", "expiry", "kind", "number", "status"])
 
     func checkNumber(_ text: String) -> NumberVerdict {
         CardNumber.check(text, index: index, enforceLuhn: enforceUnionPayLuhn)
@@ -157,43 +115,8 @@ public struct CardChecker: Sendable {
         return ExpiryVerdict(reason: "bad_format")
     }
 
-    func cardObject(_ v: NumberVerdict) -> JSON {
-        var card = JSONObject(
-            Self.cardKeys, .string(v.brand?.id), .string(CardMask.last4(v.digits)), .int(v.digits.count),
-            v.luhn.map { .bool($0) } ?? .null, .string(CardMask.masked(v.digits)), .bool(v.potentiallyValid),
-            .bool(v.valid))
-        if includeFormatted {
-            // Unknown brand (or not yet known while typing): groups of four.
-            let gaps = v.brand?.gaps ?? [4, 8, 12]
-            card["formatted"] = v.problem == "bad_characters" ? .null : .string(CardMask.formatted(v.digits, gaps: gaps))
-        }
-        return .object(card)
-    }
-
-    /// The verdict object for a security code; a handful of distinct ones, built once.
-    static func cvcObject(_ c: CVCVerdict) -> JSON {
-        switch c.reason {
-        case "ok": cvcOK
-        case "incomplete": cvcIncomplete
-        case "too_long": cvcTooLong
-        case "bad_characters": cvcBadCharacters
-        default: ["reason": .string(c.reason), "valid": .bool(c.valid)]
-        }
-    }
-    static let cvcOK: JSON = ["reason": "ok", "valid": true]
-    static let cvcIncomplete: JSON = ["reason": "incomplete", "valid": false]
-    static let cvcTooLong: JSON = ["reason": "too_long", "valid": false]
-    static let cvcBadCharacters: JSON = ["reason": "bad_characters", "valid": false]
-
-    static let cardKeys = JSONKeys(["brand", "last4", "length", "luhn", "masked", "potentially_valid", "valid"])
-    static let expiryKeys = JSONKeys(["month", "reason", "valid", "year"])
-
-    func expiryObject(_ e: ExpiryVerdict) -> JSON {
-        .object(
-            JSONObject(
-                Self.expiryKeys, e.month.map { .int($0) } ?? .null, .string(e.reason), .bool(e.valid),
-                e.year.map { .int($0) } ?? .null))
-    }
+    /// The card object as a JSON value (payment-info records carry it for their card number).
+    func cardObject(_ v: NumberVerdict) -> JSON { Self.parsed { writeCard(v, to: &$0) } }
 
     // MARK: - Payment-info records (card-on-file flow)
 

@@ -63,6 +63,12 @@ public final class JSONLinesWriter {
         writer.byte(0x0A)
     }
 
+    /// Appends one line written by `body` (a record rendered straight as bytes) and a newline.
+    public func writeLine(_ body: (inout JSONByteWriter) -> Void) {
+        body(&writer)
+        writer.byte(0x0A)
+    }
+
     /// Everything written so far, appended to `out`; the writer starts empty again.
     public func move(to out: inout [UInt8]) {
         writer.append(to: &out)
@@ -71,29 +77,38 @@ public final class JSONLinesWriter {
 }
 
 /// The bytes of JSON text being written: one growing buffer written through a pointer, so a string
-/// costs one capacity check instead of one per byte. Freed by its owner (`free()`); internal to encoding.
-struct JSONByteWriter {
-    private(set) var base: UnsafeMutablePointer<UInt8>
-    private(set) var count = 0
-    private var capacity: Int
+/// costs one capacity check instead of one per byte. Freed by its owner (`free()`). Public for tools
+/// that render a record straight from its input bytes (pp-cardcheck's flat card records).
+public struct JSONByteWriter {
+    @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline var count = 0
+    @usableFromInline var capacity: Int
 
-    init(capacity: Int = 512) {
+    public init(capacity: Int = 512) {
         self.capacity = capacity
         base = .allocate(capacity: capacity)
     }
 
-    func free() { base.deallocate() }
+    public func free() { base.deallocate() }
 
     /// Appends everything written to `out`.
-    func append(to out: inout [UInt8]) { out.append(contentsOf: UnsafeBufferPointer(start: base, count: count)) }
+    /// The bytes written so far.
+    public func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(start: base, count: count))
+    }
 
-    mutating func removeAll() { count = 0 }
+    public func append(to out: inout [UInt8]) { out.append(contentsOf: UnsafeBufferPointer(start: base, count: count)) }
 
-    mutating func reserve(_ extra: Int) {
+    public mutating func removeAll() { count = 0 }
+
+    /// The byte written last; nil when nothing has been written.
+    @inlinable public var lastByte: UInt8? { count > 0 ? base[count - 1] : nil }
+
+    @inlinable @inline(__always) public mutating func reserve(_ extra: Int) {
         if count + extra > capacity { grow(to: count + extra) }
     }
 
-    private mutating func grow(to needed: Int) {
+    @usableFromInline mutating func grow(to needed: Int) {
         let newCapacity = Swift.max(capacity * 2, needed)
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         newBase.initialize(from: base, count: count)
@@ -102,30 +117,50 @@ struct JSONByteWriter {
         capacity = newCapacity
     }
 
-    mutating func byte(_ b: UInt8) {
+    @inlinable @inline(__always) public mutating func byte(_ b: UInt8) {
         reserve(1)
         base[count] = b
         count += 1
     }
 
-    mutating func bytes(_ source: UnsafeBufferPointer<UInt8>) {
+    @inlinable @inline(__always) public mutating func bytes(_ source: UnsafeBufferPointer<UInt8>) {
         guard let start = source.baseAddress, !source.isEmpty else { return }
         reserve(source.count)
         (base + count).initialize(from: start, count: source.count)
         count += source.count
     }
 
-    mutating func literal(_ text: StaticString) {
+    @inlinable @inline(__always) public mutating func literal(_ text: StaticString) {
         bytes(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
+    /// A whole number in decimal, as `JSON.int` writes it.
+    public mutating func integer(_ value: Int) {
+        reserve(20)
+        var magnitude = value.magnitude
+        if value < 0 { byte(UInt8(ascii: "-")) }
+        var digits = 1
+        var rest = magnitude / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        var at = count + digits - 1
+        repeat {
+            base[at] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            magnitude /= 10
+            at -= 1
+        } while magnitude > 0
+        count += digits
+    }
+
     /// A string's UTF-8 as it is (a number's literal), from the String's own storage when it has one.
-    mutating func utf8(of text: String) {
+    public mutating func utf8(of text: String) {
         let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes($0) }
         if done == nil { Array(text.utf8).withUnsafeBufferPointer { bytes($0) } }
     }
 
-    mutating func string(_ s: String) {
+    public mutating func string(_ s: String) {
         let done: Void? = s.utf8.withContiguousStorageIfAvailable { string(bytes: $0) }
         if done == nil { Array(s.utf8).withUnsafeBufferPointer { string(bytes: $0) } }
     }
@@ -145,7 +180,7 @@ struct JSONByteWriter {
 
     /// UTF-8 bytes as a JSON string. Room for the worst case (every byte as \u00XX) is made first; eight
     /// bytes at a time are tested for anything to escape and, when clean, copied as one word.
-    mutating func string(bytes source: UnsafeBufferPointer<UInt8>) {
+    public mutating func string(bytes source: UnsafeBufferPointer<UInt8>) {
         reserve(source.count * 6 + 2)
         var out = base + count
         out.pointee = UInt8(ascii: "\"")

@@ -95,13 +95,10 @@ public final class LineReader {
     private var scanFrom = 0
 
     private func findNewline() -> Int? {
-        var i = max(start, scanFrom)
+        let i = max(start, scanFrom)
         let found: Int? = buffer.withUnsafeBufferPointer { buf in
-            while i < end {
-                if buf[i] == 0x0A { return i }
-                i += 1
-            }
-            return nil
+            guard i < end, let hit = memchr(buf.baseAddress! + i, 0x0A, end - i) else { return nil }
+            return buf.baseAddress!.distance(to: hit.assumingMemoryBound(to: UInt8.self))
         }
         scanFrom = found ?? end  // a found newline stays findable until its line is taken
         return found

@@ -11,7 +11,7 @@
 /// `redacting(record:)` applies both to every key and value of a record, however deep.
 public enum Redaction {
     public static let mask = "[redacted]"
-    static let minimumDigits = 12
+    public static let minimumDigits = 12
     static let maximumSeparators = 3
 
     /// Hides anything that looks like a card number in free text.
@@ -72,20 +72,21 @@ public enum Redaction {
     }
 
     /// `isSecurityCodeName` for an ASCII name, matched from its end in place; nil when it is not ASCII.
-    static func isASCIISecurityCodeName(_ key: UnsafeBufferPointer<UInt8>) -> Bool? {
+    public static func isASCIISecurityCodeName(_ key: UnsafeBufferPointer<UInt8>) -> Bool? {
         var lastLetter: UInt8 = 0
         for byte in key {
             if byte >= 0x80 { return nil }
             if !isNameSeparator(byte) { lastLetter = byte }
         }
         // Every name ends in one of these: most keys are settled by their last letter alone.
-        switch lowercase(lastLetter) {
+        let last = lowercase(lastLetter)
+        switch last {
         case UInt8(ascii: "c"), UInt8(ascii: "d"), UInt8(ascii: "e"), UInt8(ascii: "n"), UInt8(ascii: "v"), UInt8(ascii: "2"):
             break
         default: return false
         }
-        for name in exactCodeNameBytes where endsWith(key, folded: name, exactly: true) { return true }
-        for name in suffixCodeNameBytes where endsWith(key, folded: name, exactly: false) { return true }
+        for name in exactCodeNameBytes where name.last == last && endsWith(key, folded: name, exactly: true) { return true }
+        for name in suffixCodeNameBytes where name.last == last && endsWith(key, folded: name, exactly: false) { return true }
         return false
     }
 

@@ -39,7 +39,7 @@ struct LeakPropertyTests {
         while start < lines.count {
             let end = min(start + 256, lines.count)
             var batch = LineBatch(input: "stdin")
-            for (i, line) in lines[start..<end].enumerated() { batch.lines.append((i + 1, Array(line.utf8))) }
+            for (i, line) in lines[start..<end].enumerated() { batch.append(line: i + 1, line.utf8) }
             let result = checker.check(batch: batch, bareNumbers: bareNumbers)
             outputs += String(decoding: result.output, as: UTF8.self).split(separator: "\n").map(String.init)
             start = end

@@ -25,7 +25,7 @@ extension FuzzEntry {
         var batch = LineBatch(input: "fuzz")
         for (index, line) in FuzzInput.lines(bytes).enumerated()
         where !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
-            batch.lines.append((index + 1, line))
+            batch.append(line: index + 1, line)
         }
         for (checker, bare) in cardModes {
             let result = checker.check(batch: batch, bareNumbers: bare)
