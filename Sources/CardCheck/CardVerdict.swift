@@ -24,43 +24,45 @@ struct CardVerdict {
 extension CardChecker {
     /// Decides on a card: `expiry` and `cvc` as the record gives them, nil when it has none.
     func verdict(number: String, expiry: JSON?, cvc: JSON?) -> CardVerdict {
+        // Built whole at the end: the verdict carries the brand, and copying it costs a dozen retains.
         let numberVerdict = checkNumber(number)
-        var v = CardVerdict(number: numberVerdict, status: .valid)
         var complete = true
         var invalid = false
         func note(incomplete: Bool) {
             if incomplete { complete = false } else { invalid = true }
         }
-        if let problem = numberVerdict.problem {
-            v.numberError = problem
-            note(incomplete: numberVerdict.potentiallyValid)
-        }
+        if numberVerdict.problem != nil { note(incomplete: numberVerdict.potentiallyValid) }
+        var expiryVerdict: ExpiryVerdict?
+        var expiryError: String?
         if let expiry {
             let e = checkExpiry(expiry)
-            v.expiry = e
             if !e.valid {
-                v.expiryError = e.reason
+                expiryError = e.reason
                 note(incomplete: e.reason == "incomplete")
             }
+            expiryVerdict = e
         } else if requireComplete, numberVerdict.brand?.requiresExpiry ?? true {
-            v.expiryError = "missing"
+            expiryError = "missing"
             complete = false
         }
+        var cvcVerdict: CVCVerdict?
+        var cvcError: String?
         if let cvc {
             let c =
                 cvc.stringValue.map { SecurityCode.check($0, brand: numberVerdict.brand) } ?? CVCVerdict(reason: "bad_characters")
-            v.cvc = c
-            if reveal { v.cvcValue = cvc.stringValue }
             if !c.valid {
-                v.cvcError = c.reason
+                cvcError = c.reason
                 note(incomplete: c.reason == "incomplete")
             }
+            cvcVerdict = c
         } else if requireComplete, numberVerdict.brand?.requiresCVC ?? true {
-            v.cvcError = "missing"
+            cvcError = "missing"
             complete = false
         }
-        v.status = invalid ? .invalid : (complete ? .valid : .incomplete)
-        return v
+        return CardVerdict(
+            number: numberVerdict, expiry: expiryVerdict, cvc: cvcVerdict, cvcValue: reveal ? cvc?.stringValue : nil,
+            cvcError: cvcError, expiryError: expiryError, numberError: numberVerdict.problem,
+            status: invalid ? .invalid : (complete ? .valid : .incomplete))
     }
 
     /// Writes a card record: the `kept` members and the verdict's, in key order (RFC 8259 bytes, as every

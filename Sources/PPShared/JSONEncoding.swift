@@ -51,7 +51,8 @@ extension JSON {
 /// JSON Lines being written: records one after another, each on its own line, in one buffer that is
 /// reused from record to record (a batch of records costs one allocation, not one per record).
 public final class JSONLinesWriter {
-    private var writer = JSONByteWriter(capacity: 1 << 14)
+    // A writer belongs to one thread: the per-access exclusivity check is skipped.
+    @exclusivity(unchecked) private var writer = JSONByteWriter(capacity: 1 << 14)
 
     public init() {}
 
@@ -136,6 +137,7 @@ public struct JSONByteWriter {
 
     /// A whole number in decimal, as `JSON.int` writes it.
     public mutating func integer(_ value: Int) {
+        if value >= 0, value < 10 { return byte(UInt8(ascii: "0") + UInt8(value)) }
         reserve(20)
         var magnitude = value.magnitude
         if value < 0 { byte(UInt8(ascii: "-")) }

@@ -15,11 +15,12 @@ public final class LineReader {
     public let name: String
     private let fd: Int32
     private let ownsDescriptor: Bool
-    private var buffer: [UInt8]
-    private var start = 0
-    private var end = 0
+    // One reader belongs to one thread: the per-access exclusivity check is skipped on the hot path.
+    @exclusivity(unchecked) private var buffer: [UInt8]
+    @exclusivity(unchecked) private var start = 0
+    @exclusivity(unchecked) private var end = 0
     private var eof = false
-    public private(set) var lineNumber = 0
+    @exclusivity(unchecked) public private(set) var lineNumber = 0
     public var beforeBlockingRead: (() throws -> Void)?
 
     /// Reads standard input; `name` is how messages refer to it.
@@ -92,7 +93,7 @@ public final class LineReader {
         try withNextLine { Array($0) }
     }
 
-    private var scanFrom = 0
+    @exclusivity(unchecked) private var scanFrom = 0
 
     private func findNewline() -> Int? {
         let i = max(start, scanFrom)
