@@ -95,7 +95,7 @@ let package = Package(
         .target(name: "OCR", dependencies: ["PPShared", "CTesseract", "CLeptonica", "PixImage", "Extract"]),
         .executableTarget(name: "pp-ocr", dependencies: ["OCR", "PPShared"]),
         .testTarget(
-            name: "OCRTests", dependencies: ["OCR", "Extract", "PPShared", "CLeptonica", "PixImage", "JPEGMarkers"]),
+            name: "OCRTests", dependencies: ["OCR", "Extract", "PPShared", "CLeptonica", "CTesseract", "PixImage", "JPEGMarkers"]),
 
         .testTarget(name: "PPSharedTests", dependencies: ["PPShared"]),
         .testTarget(name: "CardCheckTests", dependencies: ["CardCheck", "PPShared"]),

@@ -4,24 +4,25 @@ import PPShared
 
 /// The JSON Lines events of pp-assets on stdout (docs/assets.md "Events"), mirroring the callbacks of
 /// over-the-air SDKs: `update_available`, `progress`, `error`, `finished`. When stderr is a terminal a
-/// progress line is drawn there too.
+/// progress line is drawn there too, by the tools' one progress printer (ProgressDisplay), in bytes.
 public final class AssetEvents {
     let sink: OutputSink
-    let drawsLine: Bool
-    let started = Date()
+    let display: ProgressDisplay
     /// Per asset, the last twentieth of its size reported, so a 1 GB file gives 21 events, not 100 000.
     private var lastStep: [String: Int] = [:]
 
-    public init(sink: OutputSink = OutputSink(), drawsLine: Bool = StatusLine.shared.isTerminal) {
+    /// Draws on `line` (stderr's) when it is a terminal.
+    public init(sink: OutputSink = OutputSink(), line: StatusLine = .shared) {
         self.sink = sink
-        self.drawsLine = drawsLine
+        self.display = ProgressDisplay(tool: "pp-assets", enabled: line.isTerminal, line: line)
     }
 
     func emit(_ event: String, _ fields: JSONObject) throws {
         var record = fields
         record["kind"] = "asset_event"
         record["event"] = .string(event)
-        try StatusLine.shared.aroundOutput { try sink.write(.object(record)) }
+        // The sink clears the progress line around its writes when stdout is the same terminal.
+        try sink.write(.object(record))
     }
 
     public func updateAvailable(_ manifest: Manifest, current: Int?) throws {
@@ -47,13 +48,7 @@ public final class AssetEvents {
                 "asset": .string(asset), "bytes": .int(bytes), "total": .int(total),
                 "fraction": .rounded(fraction, places: 3),
             ])
-        if drawsLine {
-            let rate = Double(bytes) / max(Date().timeIntervalSince(started), 0.001) / 1e6
-            let bar = ProgressLine.bar(fraction, cells: 10)
-            StatusLine.shared.draw(
-                "pp-assets: \(bar) \(asset) \(Self.megabytes(bytes))/\(Self.megabytes(total)) MB, "
-                    + "\(Self.tenths(rate)) MB/s")
-        }
+        display.transferred(asset, bytes: bytes, of: total)
     }
 
     public func error(_ error: ToolError) throws {
@@ -61,20 +56,10 @@ public final class AssetEvents {
     }
 
     public func finished(updated: Bool, version: Int?) throws {
-        if drawsLine {
-            StatusLine.shared.finish(
-                "pp-assets: " + (updated ? "now at version \(version ?? 0)" : "nothing to update")
-                    + " (\(Self.tenths(Date().timeIntervalSince(started))) s)")
-        }
+        display.finish(saying: updated ? "now at version \(version ?? 0)" : "nothing to update")
         try emit("finished", ["updated": .bool(updated), "version": version.map { .int($0) } ?? .null])
     }
 
     /// A record that is not an event (`pp-assets status`).
     public func record(_ json: JSON) throws { try sink.write(json) }
-
-    static func megabytes(_ bytes: Int) -> String { tenths(Double(bytes) / 1e6) }
-    static func tenths(_ value: Double) -> String {
-        let t = Int((value * 10).rounded())
-        return "\(t / 10).\(t % 10)"
-    }
 }

@@ -100,11 +100,8 @@ public enum CardCheckCommand {
         let checker = try checker(from: args)
         let jobs = try args.int("jobs", default: coreCount, in: 1...256)
         let bareNumbers = args.has("lines")
-        // pp-cardcheck has no progress line (no --progress option): a disabled display.
-        let pipeline = RecordPipeline<LineBatch, BatchResult>(
-            tool: spec.name, jobs: jobs, sink: OutputSink(autoFlush: false),
-            progress: ProgressDisplay(tool: spec.name, enabled: false)
-        ) {
+        // pp-cardcheck has no progress line (no --progress option).
+        let pipeline = RecordPipeline<LineBatch, BatchResult>(tool: spec.name, jobs: jobs, sink: OutputSink(autoFlush: false)) {
             { batch in checker.check(batch: batch, bareNumbers: bareNumbers) }
         }
         let batches = BatchReader(StreamInputs.names(args.operands).map { ($0, pipeline.open($0)) })

@@ -89,7 +89,13 @@ extension ExtractCommand {
         }
         let pipeline = RecordPipeline<DocumentAssembler.Output, JSON>(
             tool: spec.name, jobs: jobs, sink: OutputSink(autoFlush: false),
-            progress: try ProgressDisplay(tool: spec.name, arguments: parsed)
+            progress: try ProgressDisplay(tool: spec.name, arguments: parsed),
+            units: .records { output in
+                switch output {
+                case .passThrough(let record): [record]
+                case .document(let pages): pages
+                }
+            }
         ) {
             { output in
                 switch output {
@@ -99,17 +105,7 @@ extension ExtractCommand {
             }
         }
         let source = PageRecordSource(records: pipeline.records(parsed.operands), split: split)
-        let status = try pipeline.run(
-            read: {
-                let next = try source.next()
-                switch next {
-                case .passThrough(let record): pipeline.progress.learn(record)
-                case .document(let pages): pages.forEach(pipeline.progress.learn)
-                case nil: break
-                }
-                return next
-            },
-            write: pipeline.write(record:))
+        let status = try pipeline.run(read: source.next, write: pipeline.write(record:))
         for e in source.failedInputs { diagnostics.error(e.message) }
         return source.failedInputs.isEmpty ? status : max(status, .recordErrors)
     }

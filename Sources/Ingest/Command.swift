@@ -85,7 +85,9 @@ public enum IngestCommand {
         let operands = StreamInputs.names(args.operands)
         let pipeline = RecordPipeline<PageTask, PageOutput>(
             tool: spec.name, jobs: jobs, sink: OutputSink(autoFlush: true),
-            progress: try ProgressDisplay(tool: spec.name, arguments: args)
+            progress: try ProgressDisplay(tool: spec.name, arguments: args),
+            // A page task tells the record it will write, and that record is done when its result is.
+            units: ProgressUnits(told: { [$0.summary] }, done: { told, _ in told })
         ) {
             let worker = PageWorker(options: options)
             return { task in worker.run(task) }
@@ -99,10 +101,6 @@ public enum IngestCommand {
         }
         _ = inputs.planAll()
         let planner = Planner(options: options)
-        let progress = pipeline.progress
-        // What each task in flight will write, for the progress line (emit order is task order).
-        var inFlight: [JSON] = []
-        var inFlightIndex = 0
         var tasks: [PageTask] = []
         var taskIndex = 0
         var more: (() -> [PageTask]?)?
@@ -124,25 +122,9 @@ public enum IngestCommand {
                     }
                 }
                 defer { taskIndex += 1 }
-                if progress.enabled {
-                    let summary = tasks[taskIndex].summary
-                    progress.learn(summary)
-                    inFlight.append(summary)
-                }
                 return tasks[taskIndex]
             },
-            write: { output in
-                if output.isError { pipeline.note(.recordErrors) }
-                try pipeline.sink.write(bytes: output.bytes + [0x0A])
-                if progress.enabled {
-                    progress.finished(inFlight[inFlightIndex])
-                    inFlightIndex += 1
-                    if inFlightIndex > 64 {
-                        inFlight.removeFirst(inFlightIndex)
-                        inFlightIndex = 0
-                    }
-                }
-            })
+            write: { output in try pipeline.write(encoded: output.bytes, isError: output.isError) })
     }
 }
 

@@ -7,14 +7,15 @@ extension PageOCR {
     /// `FormBoxes`): the captions between the rows as a block, each row alone as one line of text, in the
     /// languages the page was read in. Lines elsewhere on the page stay as they were read.
     func readCombRows(
-        _ combs: FormBoxes, over lines: [OCRLine], dpi: Int, ocr: inout [String: JSON]
+        _ combs: FormBoxes, over lines: [OCRLine], dpi: Int, what: String, ocr: inout [String: JSON]
     ) throws(ToolError) -> [OCRLine] {
         let engine = try engine(for: ocr["lang"]?.stringValue ?? options.languages)
         var read: [OCRLine] = []
-        for row in combs.rows {
+        for (index, row) in combs.rows.enumerated() {
             guard let strip = CombStrip(row: row, ink: combs.ink) else { continue }
-            let found = engine.recognize(
-                strip.image, in: [0, 0, strip.image.width, strip.image.height], mode: PSM_SINGLE_LINE, dpi: dpi)
+            let found = try engine.recognize(
+                strip.image, in: [0, 0, strip.image.width, strip.image.height], mode: PSM_SINGLE_LINE, dpi: dpi,
+                what: what, part: "comb row \(index + 1) of \(combs.rows.count)")
             let words = found.flatMap(\.words).map { w in OCRWord(text: w.text, box: strip.pageBox(w.box), conf: w.conf) }
             if let line = Self.line(of: words) { read.append(line) }
         }
@@ -27,7 +28,9 @@ extension PageOCR {
             min(combs.ink.width, combs.rows.map { $0.box[2] }.max()! + g),
             min(combs.ink.height, combs.rows.map { $0.box[3] }.max()! + g),
         ]
-        let captions = engine.recognize(combs.even, in: slip, mode: PSM_SINGLE_BLOCK, dpi: dpi).compactMap { line in
+        let captions = try engine.recognize(
+            combs.even, in: slip, mode: PSM_SINGLE_BLOCK, dpi: dpi, what: what, part: "captions of the comb rows"
+        ).compactMap { line in
             Self.removingWords(of: line) { w in combs.rows.contains { Self.centre(of: w.box, isIn: $0.box) } }
         }
         var kept = lines.compactMap { line in Self.removingWords(of: line) { Self.centre(of: $0.box, isIn: slip) } }

@@ -93,7 +93,7 @@ public enum OCRCommand {
         // One engine per worker thread for the whole run, whatever the number of input files.
         let pipeline = RecordPipeline<Item, JSON>(
             tool: spec.name, jobs: jobs, window: jobs + 2, sink: OutputSink(),
-            progress: try ProgressDisplay(tool: spec.name, arguments: args)
+            progress: try ProgressDisplay(tool: spec.name, arguments: args), units: Item.pages
         ) {
             let ocr = PageOCR(options: frozen)
             var runner: PageRunner?
@@ -109,9 +109,7 @@ public enum OCRCommand {
             read: {
                 while let input = try records.next() {
                     switch input {
-                    case .record(let record, _, _):
-                        pipeline.progress.learn(record)
-                        return .page(record)
+                    case .record(let record, _, _): return .page(record)
                     case .unreadable(let record, _): return .ready(record)
                     case .unopenable(let record, let error):
                         diagnostics.error(error.message)
@@ -141,6 +139,13 @@ public enum OCRCommand {
     enum Item: Sendable {
         case page(JSON)
         case ready(JSON)
+
+        /// pp-ocr's progress: pages, one record each (a page read tells its document's pages).
+        static var pages: ProgressUnits<Item, JSON> {
+            .records { item in
+                if case .page(let record) = item { [record] } else { [] }
+            }
+        }
     }
 
     static func positiveNumber(_ args: ParsedArguments, _ name: String, default value: Double) throws(ToolError) -> Double {

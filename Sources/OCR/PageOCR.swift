@@ -172,7 +172,7 @@ public final class PageOCR {
         }
         // Comb rows were found on the page as first read, not on one turned after it.
         if let combs, !turnedAfterReading {
-            page.lines = try readCombRows(combs, over: page.lines, dpi: dpi, ocr: &ocr)
+            page.lines = try readCombRows(combs, over: page.lines, dpi: dpi, what: what, ocr: &ocr)
         }
         ocr["mean_conf"] = .int(page.lines.isEmpty ? 0 : page.meanConf)
 

@@ -170,7 +170,11 @@ public final class TesseractEngine {
 
     /// Reads one rectangle (left, top, right, bottom in pixels) of `image` in page segmentation `mode`
     /// (PSM_SINGLE_LINE, PSM_SINGLE_BLOCK, …) whatever the engine's own; boxes stay in the image's pixels.
-    func recognize(_ image: PixImage, in rect: [Int], mode: TessPageSegMode, dpi: Int) -> [OCRLine] {
+    /// An empty rectangle reads nothing; a failed recognition is an `engine_failed` error naming `what`
+    /// (the page) and `part` (what the rectangle holds), as a failed page is.
+    func recognize(
+        _ image: PixImage, in rect: [Int], mode: TessPageSegMode, dpi: Int, what: String, part: String
+    ) throws(ToolError) -> [OCRLine] {
         guard rect.count == 4, rect[2] > rect[0], rect[3] > rect[1] else { return [] }
         OpenMP.limitCurrentThread()
         let engineMode = TessBaseAPIGetPageSegMode(api)
@@ -182,7 +186,8 @@ public final class TesseractEngine {
         image.withPix { TessBaseAPISetImage2(api, $0) }
         TessBaseAPISetSourceResolution(api, Int32(dpi))
         TessBaseAPISetRectangle(api, Int32(rect[0]), Int32(rect[1]), Int32(rect[2] - rect[0]), Int32(rect[3] - rect[1]))
-        guard TessBaseAPIRecognize(api, nil) == 0 else { return [] }
+        let status = TessBaseAPIRecognize(api, nil)
+        try Self.check(status, .record, "\(what): tesseract failed to read the \(part) (status \(status))")
         return collectLines()
     }
 

@@ -2,9 +2,9 @@
     import Glibc
 #endif
 
-// The one progress printer of the streaming tools: when to draw (ProgressRule), what is known
-// (ProgressTally), the drawing (ProgressDisplay, which RecordPipeline holds) and the text (ProgressLine).
-// Every line goes through StatusLine, the one owner of stderr's bottom line.
+// The one progress printer of the tools: when to draw (ProgressRule), what is known (ProgressTally), the
+// drawing (ProgressDisplay, which RecordPipeline holds and pp-assets draws its downloads with) and the
+// text (ProgressLine). Every line goes through StatusLine, the one owner of stderr's bottom line.
 
 /// Progress of a pipeline, drawn by one tool only: the last one of the pipe.
 ///
@@ -115,8 +115,10 @@ public struct ProgressTally: Sendable, Equatable {
     }
 }
 
-/// The progress line of one tool: a tally, a clock and the shared status line. Does nothing when the
-/// tool does not draw (ProgressRule). Call it from the thread that reads and writes records.
+/// The one progress printer: a tool's line on the shared status line, drawn at most ten times a second
+/// and left on screen with a newline at the end. It counts in pages and documents (the records of a
+/// RecordPipeline, through ProgressUnits) or shows a transfer in bytes (pp-assets' downloads). Does
+/// nothing when the tool does not draw (ProgressRule). Call it from one thread.
 public final class ProgressDisplay {
     public let enabled: Bool
     let tool: String
@@ -144,6 +146,9 @@ public final class ProgressDisplay {
         self.init(tool: tool, enabled: draw)
     }
 
+    /// Seconds since the display was made.
+    public var elapsed: Double { clock() - start }
+
     /// A record read: the totals it tells.
     public func learn(_ record: JSON) {
         guard enabled else { return }
@@ -158,27 +163,37 @@ public final class ProgressDisplay {
         redraw()
     }
 
-    /// A record that is both read and written here (the first tool of a pipe).
-    public func passed(_ record: JSON) {
+    /// `bytes` of `total` of the transfer `name` done; its start and its end are always drawn.
+    public func transferred(_ name: String, bytes: Int, of total: Int) {
         guard enabled else { return }
-        tally.learn(record)
-        tally.finished(record)
-        redraw()
+        draw(force: bytes == 0 || bytes >= total) { now, width in
+            ProgressLine.transfer(tool: tool, name, bytes: bytes, of: total, elapsed: now - start, width: width)
+        }
     }
 
-    /// Draws the line at most ten times a second.
+    /// Draws the page tally's line at most ten times a second.
     func redraw() {
+        draw(force: false) { now, width in ProgressLine.running(tool: tool, tally, elapsed: now - start, width: width) }
+    }
+
+    private func draw(force: Bool, _ text: (_ now: Double, _ width: Int) -> String) {
         let now = clock()
-        guard now - lastDraw >= 0.1 else { return }
+        guard force || now - lastDraw >= 0.1 else { return }
         lastDraw = now
         drawn = true
-        line.draw(ProgressLine.running(tool: tool, tally, elapsed: now - start, width: line.width()))
+        line.draw(text(now, line.width()))
     }
 
-    /// Leaves the final line on screen with a newline, when anything was counted.
+    /// Leaves the final line of the tally on screen with a newline, when anything was counted.
     public func finish() {
         guard enabled, drawn || tally.pagesDone > 0 else { return }
-        line.finish(ProgressLine.finished(tool: tool, tally, elapsed: clock() - start, width: line.width()))
+        line.finish(ProgressLine.finished(tool: tool, tally, elapsed: elapsed, width: line.width()))
+    }
+
+    /// Leaves `outcome` (what the run did: "now at version 3") on screen with the time it took.
+    public func finish(saying outcome: String) {
+        guard enabled else { return }
+        line.finish(ProgressLine.outcome(tool: tool, outcome, elapsed: elapsed))
     }
 }
 
@@ -233,6 +248,29 @@ public enum ProgressLine {
         if tally.pagesDone > 0 { parts.insert((pages, 9), at: 0) }
         if let rate = pagesPerSecond(tally.pagesDone, elapsed) { parts.append((format(rate: rate), 2)) }
         return fit(tool: tool, parts, width: width)
+    }
+
+    /// A transfer's line: "pp-assets: [###.......] tessdata/deu.traineddata 4.2/15.0 MB, 2.1 MB/s".
+    public static func transfer(tool: String, _ name: String, bytes: Int, of total: Int, elapsed: Double, width: Int)
+        -> String
+    {
+        let fraction = total > 0 ? Double(bytes) / Double(total) : 1
+        let rate = Double(bytes) / max(elapsed, 0.001) / 1e6
+        return "\(tool): \(bar(fraction, cells: 10)) \(name) \(megabytes(bytes))/\(megabytes(total)) MB, \(tenths(rate)) MB/s"
+    }
+
+    /// The last line of a run told by its outcome: "pp-assets: nothing to update (0.4 s)".
+    public static func outcome(tool: String, _ outcome: String, elapsed: Double) -> String {
+        "\(tool): \(outcome) (\(tenths(elapsed)) s)"
+    }
+
+    /// Bytes as megabytes with one decimal: "1.5".
+    public static func megabytes(_ bytes: Int) -> String { tenths(Double(bytes) / 1e6) }
+
+    /// A number with one decimal: "0.3".
+    public static func tenths(_ value: Double) -> String {
+        let t = Int((value * 10).rounded())
+        return "\(t / 10).\(t % 10)"
     }
 
     /// A bar of `cells` cells: "[###.......]".

@@ -2,29 +2,37 @@
 /// threads, write the results in input order, and answer before waiting.
 ///
 /// The tool says how its input becomes units (`read`), what a worker does with one (`makeWorker`, once
-/// per thread, so an engine lives for the whole run) and how a result is written (`write`). The pipeline
-/// owns the rest: the worker threads and their window (`OrderedParallelMap`), the inputs ("no file
-/// arguments means stdin", `StreamInputs`), the drain before a read that would block (every finished
-/// result written and flushed, so a pipeline never waits on a record that is done), the progress line,
-/// and the exit status (the worst outcome of any record).
+/// per thread, so an engine lives for the whole run), how a result is written (`write`) and, if it draws
+/// a progress line, what a unit of progress is (`units`). The pipeline owns the rest: the worker threads
+/// and their window (`OrderedParallelMap`), the inputs ("no file arguments means stdin", `StreamInputs`),
+/// the drain before a read that would block (every finished result written and flushed, so a pipeline
+/// never waits on a record that is done), the counts and the progress line, and the exit status (the
+/// worst outcome of any record).
 public final class RecordPipeline<Unit: Sendable, Output: Sendable> {
     public let tool: String
     public let sink: OutputSink
     public let progress: ProgressDisplay
+    private let units: ProgressUnits<Unit, Output>
     private let map: OrderedParallelMap<Unit, Output>
     /// While `run` reads: writes every result still in flight (set by the map for each read).
     private var drainInFlight: (() throws -> Void)?
+    /// What each unit in flight told the progress line, oldest first from `toldHead` (results come in unit order).
+    private var toldInFlight: [[JSON]] = []
+    private var toldHead = 0
     public private(set) var status = ExitStatus.ok
+    public private(set) var counts = PipelineCounts()
 
     /// `window`: units in flight at most (default twice the jobs and one); `sink` with `autoFlush` for
     /// tools whose records are slow to make, so each leaves at once even while input keeps coming.
+    /// `progress` draws what `units` count (a tool without a line leaves both out).
     public init(
-        tool: String, jobs: Int, window: Int? = nil, sink: OutputSink, progress: ProgressDisplay,
-        makeWorker: @escaping @Sendable () -> (Unit) -> Output
+        tool: String, jobs: Int, window: Int? = nil, sink: OutputSink, progress: ProgressDisplay? = nil,
+        units: ProgressUnits<Unit, Output> = .none, makeWorker: @escaping @Sendable () -> (Unit) -> Output
     ) {
         self.tool = tool
         self.sink = sink
-        self.progress = progress
+        self.progress = progress ?? ProgressDisplay(tool: tool, enabled: false)
+        self.units = units
         self.map = OrderedParallelMap(jobs: jobs, window: window, makeWorker: makeWorker)
     }
 
@@ -37,11 +45,37 @@ public final class RecordPipeline<Unit: Sendable, Output: Sendable> {
                 try withoutActuallyEscaping(drain) { drain in
                     drainInFlight = drain
                     defer { drainInFlight = nil }
-                    return try read()
+                    guard let unit = try read() else { return nil }
+                    counted(read: unit)
+                    return unit
                 }
-            }, emit: write)
+            },
+            emit: { output in
+                try write(output)
+                counted(written: output)
+            })
         try sink.flush()
         return status
+    }
+
+    private func counted(read unit: Unit) {
+        counts.unitsRead += 1
+        guard progress.enabled else { return }
+        let told = units.told(unit)
+        told.forEach(progress.learn)
+        toldInFlight.append(told)
+    }
+
+    private func counted(written output: Output) {
+        counts.resultsWritten += 1
+        guard progress.enabled else { return }
+        let told = toldInFlight[toldHead]
+        toldHead += 1
+        if toldHead > 64 {
+            toldInFlight.removeFirst(toldHead)
+            toldHead = 0
+        }
+        units.done(told, output).forEach(progress.finished)
     }
 
     /// Writes every finished result and flushes: what a reader does before it waits for input. Readers
@@ -54,11 +88,22 @@ public final class RecordPipeline<Unit: Sendable, Output: Sendable> {
     /// Raises the run's exit status to at least `outcome`.
     public func note(_ outcome: ExitStatus) { status = max(status, outcome) }
 
-    /// Writes a result record: counted for progress, and an error record makes the run's status 3.
+    /// Writes a result record; an error record is counted and makes the run's status 3.
     public func write(record: JSON) throws {
         try sink.write(record)
-        if record.isErrorRecord { note(.recordErrors) }
-        progress.finished(record)
+        if record.isErrorRecord { notedErrorRecord() }
+    }
+
+    /// Writes a result record already encoded (its bytes, without the newline), `isError` when it is an
+    /// error record.
+    public func write(encoded bytes: [UInt8], isError: Bool) throws {
+        try sink.write(bytes: bytes + [0x0A])
+        if isError { notedErrorRecord() }
+    }
+
+    private func notedErrorRecord() {
+        counts.errorRecords += 1
+        note(.recordErrors)
     }
 
     /// Opens an input ("-" is stdin) with the drain installed before its blocking reads; for one that
@@ -84,6 +129,37 @@ public final class RecordPipeline<Unit: Sendable, Output: Sendable> {
     /// The JSON Lines records of `operands` (stdin when there are none), input after input.
     public func records(_ operands: [String]) -> RecordInputs {
         RecordInputs(StreamInputs.names(operands), tool: tool, open: open)
+    }
+}
+
+/// What a run has done so far: units read, results written, error records among them.
+public struct PipelineCounts: Sendable, Equatable {
+    public internal(set) var unitsRead = 0
+    public internal(set) var resultsWritten = 0
+    public internal(set) var errorRecords = 0
+}
+
+/// What a unit of progress is for a tool, in the records its line counts (ProgressTally): what a unit
+/// read tells of the work to come (`told`), and what its result has done once written (`done`, given
+/// what the unit told). The pipeline asks only while the line is drawn.
+public struct ProgressUnits<Unit, Output> {
+    let told: (Unit) -> [JSON]
+    let done: (_ told: [JSON], _ result: Output) -> [JSON]
+
+    public init(told: @escaping (Unit) -> [JSON], done: @escaping (_ told: [JSON], _ result: Output) -> [JSON]) {
+        self.told = told
+        self.done = done
+    }
+
+    /// Nothing counted: a tool without a progress line.
+    public static var none: Self { Self(told: { _ in [] }, done: { _, _ in [] }) }
+}
+
+extension ProgressUnits where Output == JSON {
+    /// Records are the units: the page records a unit holds tell the totals, and each record written is
+    /// done (its pages, pp-extract's document record all of its pages).
+    public static func records(told: @escaping (Unit) -> [JSON]) -> Self {
+        Self(told: told, done: { _, record in [record] })
     }
 }
 

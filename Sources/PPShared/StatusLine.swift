@@ -19,9 +19,14 @@ public final class StatusLine: @unchecked Sendable {
     /// Whether stdout is the same terminal, so data written there must not land on the line either.
     public let stdoutIsTerminal: Bool
 
-    init() {
+    convenience init() {
         let copy = fcntl(2, F_DUPFD_CLOEXEC, 3)
-        fd = copy >= 0 ? copy : 2
+        self.init(fileDescriptor: copy >= 0 ? copy : 2)
+    }
+
+    /// A line on `fileDescriptor` (tests draw on a pipe or a pseudo-terminal of their own).
+    init(fileDescriptor: Int32) {
+        fd = fileDescriptor
         stdoutIsTerminal = isatty(1) == 1
     }
 

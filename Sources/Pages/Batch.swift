@@ -103,10 +103,12 @@ struct BatchEdit: Sendable {
 /// warnings (exit 3).
 public func runBatch(
     path: String, settings: BatchSettings, sink: OutputSink, diagnostics: Diagnostics,
-    progress: ProgressDisplay = ProgressDisplay(tool: pagesCommand.name, enabled: false)
+    progress: ProgressDisplay? = nil
 ) throws -> ExitStatus {
     let pipeline = RecordPipeline<RecordInput, BatchEdit>(
-        tool: pagesCommand.name, jobs: 1, sink: sink, progress: progress
+        tool: pagesCommand.name, jobs: 1, sink: sink, progress: progress,
+        // A PDF edited is a document done; records that fail or pass through are not counted.
+        units: ProgressUnits(told: { _ in [] }, done: { _, edit in edit.edited ? [edit.record] : [] })
     ) {
         { input in edit(input, settings: settings) }
     }
@@ -121,10 +123,9 @@ public func runBatch(
         },
         write: { edit in
             for message in edit.errors { diagnostics.error(message) }
-            try sink.write(edit.record)
-            if edit.edited { progress.finished(edit.record) }
+            try pipeline.write(record: edit.record)
             for warning in edit.warnings { diagnostics.warning(warning) }
-            if edit.record.isErrorRecord || !edit.warnings.isEmpty { pipeline.note(.recordErrors) }
+            if !edit.warnings.isEmpty { pipeline.note(.recordErrors) }
         })
 }
 

@@ -26,6 +26,7 @@ struct FaultTests {
         #expect(run.status == 0, "\(run.stderr)")
         let steps = run.events("progress").filter { $0["asset"]?.stringValue == "tessdata/big.traineddata" }
         #expect(steps.count >= 10, "a twentieth of the file per event")
+        #expect(!run.stderr.contains("pp-assets: ["), "a progress line on a stderr that is no terminal")
         #expect(f.activeVersion == 2 && f.activeHolds(Self.v2))
     }
 

@@ -111,4 +111,55 @@ struct RecordPipelineTests {
         #expect(count == 80)
         #expect(made.withLock { $0 } == 2)
     }
+
+    @Test("the pipeline counts units, results and error records, and feeds the progress line what the tool's units tell")
+    func countsAndProgress() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pp-pipeline-progress-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("pages.jsonl").path
+        let pages = [("a", 1, 2), ("a", 2, 2), ("b", 1, 1)].map { doc, page, of in
+            #"{"kind":"page","doc":"\#(doc)","page":\#(page),"pages":\#(of)}"#
+        }
+        try Data((pages[0...1] + ["not json"] + pages[2...]).joined(separator: "\n").appending("\n").utf8)
+            .write(to: URL(fileURLWithPath: input))
+        // The line goes to a file of its own; the clock stands at 2 s after the start for every draw.
+        let linePath = folder.appendingPathComponent("line").path
+        let lineFile = open(linePath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        try #require(lineFile >= 0)
+        defer { close(lineFile) }
+        var now = 0.0
+        let display = ProgressDisplay(
+            tool: "pp-test", enabled: true, line: StatusLine(fileDescriptor: lineFile), clock: { now })
+        now = 2
+        let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        var told = 0
+        let pipeline = RecordPipeline<JSON, JSON>(
+            tool: "pp-test", jobs: 2, sink: OutputSink(fileDescriptor: null, autoFlush: false), progress: display,
+            units: .records { record in
+                told += 1
+                return [record]
+            }
+        ) { { $0 } }
+        let status = try Self.run(pipeline, [input]) { _ in }
+        #expect(status == PPShared.ExitStatus.recordErrors)
+        #expect(pipeline.counts == PipelineCounts(unitsRead: 4, resultsWritten: 4, errorRecords: 1))
+        #expect(told == 4)
+        // The bad line's error record is written but is no page.
+        #expect(display.tally.pagesDone == 3 && display.tally.documentsDone == 2 && display.tally.pagesKnown == 3)
+        let drawn = try String(contentsOfFile: linePath, encoding: .utf8)
+        #expect(drawn.hasSuffix("\r\u{1B}[Kpp-test: 3 pages, 2 documents in 0:02, 1.5 pages/s\n"), "\(drawn.debugDescription)")
+
+        // Without a line, the counts are the same and the tool's units are never asked.
+        told = 0
+        let quiet = RecordPipeline<JSON, JSON>(
+            tool: "pp-test", jobs: 2, sink: OutputSink(fileDescriptor: null, autoFlush: false),
+            units: .records { record in
+                told += 1
+                return [record]
+            }
+        ) { { $0 } }
+        _ = try Self.run(quiet, [input]) { _ in }
+        #expect(quiet.counts == PipelineCounts(unitsRead: 4, resultsWritten: 4, errorRecords: 1) && told == 0)
+    }
 }
