@@ -79,6 +79,7 @@ let package = Package(
         // libqpdf tells from a page's content stream whether it draws anything but text, to skip the code survey).
         // The leptonica image owner shared by pp-ingest, pp-ocr, pp-pages and the review pictures.
         .target(name: "PixImage", dependencies: ["CLeptonica", "JPEGMarkers", "PPShared"]),
+        .testTarget(name: "PixImageTests", dependencies: ["PixImage", "CLeptonica"], linkerSettings: linkLeptonica),
         // E-mails (.eml, mbox) through GMime, ZIP archives through libarchive: their files become inputs of their own.
         .systemLibrary(
             name: "CGMime", path: "Sources/CGMime", pkgConfig: "gmime-3.0", providers: [.apt(["libgmime-3.0-dev"])]),
