@@ -1,6 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// For targets that call leptonica functions themselves (on a Pix lent by PixImage).
+let linkLeptonica: [LinkerSetting] = [.linkedLibrary("lept")]
+
 let package = Package(
     name: "pp",
     platforms: [.macOS(.v13)],
@@ -35,7 +38,9 @@ let package = Package(
             resources: [.copy("Profiles"), .copy("Lexicons"), .copy("Model")]),
         // pp-extract review: the results as a site to confirm in a browser, and as PNGs with the boxes drawn
         // (cairo; born-digital pages without a thumbnail rendered with poppler, other images read by leptonica).
-        .target(name: "Review", dependencies: ["Extract", "PPShared", "CCairo", "PDFRender", "CLeptonica", "PixImage"]),
+        .target(
+            name: "Review", dependencies: ["Extract", "PPShared", "CCairo", "PDFRender", "CLeptonica", "PixImage"],
+            linkerSettings: linkLeptonica),
         .executableTarget(name: "pp-extract", dependencies: ["Extract", "Review", "PPShared"]),
         .testTarget(name: "ReviewTests", dependencies: ["Review", "Extract", "PPShared"]),
         .testTarget(name: "ExtractTests", dependencies: ["Extract", "PPShared"], exclude: ["Fixtures"]),
@@ -46,10 +51,10 @@ let package = Package(
         .target(name: "Digest", dependencies: ["CGnuTLS"]),
         // The one reader of JPEG markers (size, components, resolution, EXIF orientation), no decoding.
         .target(name: "JPEGMarkers"),
-        // pp-pages: edit a PDF's pages through libqpdf's C API;
-        // leptonica is opened with dlopen only when a non-JPEG image is inserted (Sources/Pages/Leptonica.swift).
+        // pp-pages: edit a PDF's pages through libqpdf's C API; images other than JPEG through PixImage, which
+        // binds leptonica only when one is inserted (Sources/PixImage/LeptonicaLibrary.swift).
         .systemLibrary(name: "CQPDF", path: "Sources/CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
-        .target(name: "Pages", dependencies: ["PPShared", "CQPDF", "Digest", "JPEGMarkers"]),
+        .target(name: "Pages", dependencies: ["PPShared", "CQPDF", "Digest", "JPEGMarkers", "PixImage"]),
         .executableTarget(name: "pp-pages", dependencies: ["Pages", "PPShared"]),
         .testTarget(name: "PagesTests", dependencies: ["Pages", "PPShared", "JPEGMarkers"]),
 
@@ -58,8 +63,10 @@ let package = Package(
             name: "CPoppler", path: "Sources/CPoppler", pkgConfig: "poppler-glib",
             providers: [.apt(["libpoppler-glib-dev"])]),
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
-        .systemLibrary(
-            name: "CLeptonica", path: "Sources/CLeptonica", pkgConfig: "lept", providers: [.apt(["libleptonica-dev"])]),
+        // Leptonica's declarations only, no pkg-config and no link: PixImage binds the functions it calls at run
+        // time (pp-pages must not map leptonica unless it decodes an image); targets that call leptonica on a
+        // lent Pix themselves link it with `linkLeptonica`.
+        .systemLibrary(name: "CLeptonica", path: "Sources/CLeptonica", providers: [.apt(["libleptonica-dev"])]),
         // The one owner of poppler-glib documents and pages and of cairo image surfaces, with the checking
         // funnels of both (GError, cairo_surface_status): pp-ingest and the review pictures render through it.
         .target(name: "PDFRender", dependencies: ["CPoppler", "CCairo"]),
@@ -70,8 +77,9 @@ let package = Package(
 
         // pp-ingest: PDFs and images in, one page record per page (poppler-glib + cairo, leptonica, zxing-cpp;
         // libqpdf tells from a page's content stream whether it draws anything but text, to skip the code survey).
-        // The leptonica image owner shared by pp-ingest and pp-ocr.
+        // The leptonica image owner shared by pp-ingest, pp-ocr, pp-pages and the review pictures.
         .target(name: "PixImage", dependencies: ["CLeptonica", "JPEGMarkers", "PPShared"]),
+        .testTarget(name: "PixImageTests", dependencies: ["PixImage", "CLeptonica"], linkerSettings: linkLeptonica),
         // E-mails (.eml, mbox) through GMime, ZIP archives through libarchive: their files become inputs of their own.
         .systemLibrary(
             name: "CGMime", path: "Sources/CGMime", pkgConfig: "gmime-3.0", providers: [.apt(["libgmime-3.0-dev"])]),
@@ -82,7 +90,7 @@ let package = Package(
             dependencies: [
                 "PPShared", "CPoppler", "CCairo", "CLeptonica", "PixImage", "CZXing", "CQPDF", "EInvoiceXML", "CGMime",
                 "CArchive", "Digest", "JPEGMarkers", "PDFRender",
-            ]),
+            ], linkerSettings: linkLeptonica),
         .executableTarget(name: "pp-ingest", dependencies: ["Ingest", "PPShared"]),
         .testTarget(
             name: "IngestTests", dependencies: ["Ingest", "PPShared", "Digest", "JPEGMarkers", "PDFRender", "PixImage"]),
@@ -92,7 +100,9 @@ let package = Package(
 
         // pp-ocr: Tesseract in-process, one engine per worker thread.
         // --lang auto tells a page's language with pp-extract's lexicons and LanguageDetector.
-        .target(name: "OCR", dependencies: ["PPShared", "CTesseract", "CLeptonica", "PixImage", "Extract"]),
+        .target(
+            name: "OCR", dependencies: ["PPShared", "CTesseract", "CLeptonica", "PixImage", "Extract"],
+            linkerSettings: linkLeptonica),
         .executableTarget(name: "pp-ocr", dependencies: ["OCR", "PPShared"]),
         .testTarget(
             name: "OCRTests", dependencies: ["OCR", "Extract", "PPShared", "CLeptonica", "CTesseract", "PixImage", "JPEGMarkers"]),

@@ -23,7 +23,7 @@ mkdir -p "$OUT/modules" "$OUT/obj" "$OUT/bin"
 flags=("$OPT" -gline-tables-only -sanitize=fuzzer,address -swift-version 6 -enable-testing
     -module-cache-path "$OUT/module-cache" -I "$OUT/modules")
 # The C modules the libraries import (their module maps name the libraries to link).
-for c in CLZMA CQPDF CGnuTLS CLibXML2; do flags+=(-I "Sources/$c"); done
+for c in CLZMA CQPDF CGnuTLS CLibXML2 CLeptonica; do flags+=(-I "Sources/$c"); done
 for dir in $(pkg-config --cflags-only-I gnutls libqpdf liblzma libxml-2.0 2>/dev/null); do flags+=(-Xcc "$dir"); done
 
 # The toolchain's lld links without the GNU gold warnings about ASan's local symbols.
@@ -53,6 +53,8 @@ module JPEGMarkers "$ROOT"/Sources/JPEGMarkers/*.swift
 module CardCheck "$ROOT"/Sources/CardCheck/*.swift
 module EInvoiceXML "$ROOT"/Sources/EInvoiceXML/*.swift
 module Extract "$ROOT"/Sources/Extract/*.swift "$ROOT"/Sources/Extract/Codes/*.swift
+# Leptonica is bound at run time by PixImage (no library to link); pp-pages reads PNG and TIFF through it.
+module PixImage "$ROOT"/Sources/PixImage/*.swift
 module Pages "$ROOT"/Sources/Pages/*.swift
 module FuzzEntries "$ROOT"/Tests/FuzzTests/Entries/*.swift
 

@@ -1,1 +1,1 @@
-#include <allheaders.h>
+#include <leptonica/allheaders.h>

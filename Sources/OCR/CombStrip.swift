@@ -65,15 +65,7 @@ struct CombStrip {
         // A pixel's margin inside the box: what is left of the rules' anti-aliasing is not a character.
         guard cell[2] - cell[0] > 2, cell[3] - cell[1] > 2 else { return nil }
         let inside = PixBox(x: cell[0] + 1, y: cell[1] + 1, width: cell[2] - cell[0] - 2, height: cell[3] - cell[1] - 2)
-        var found: UnsafeMutablePointer<Box>?
-        defer { boxDestroy(&found) }
-        let clipped = inside.withBox { box in ink.withPix { pixClipBoxToForeground($0, box, nil, &found) } }
-        guard clipped == 0, found != nil else { return nil }
-        var x: Int32 = 0
-        var y: Int32 = 0
-        var w: Int32 = 0
-        var h: Int32 = 0
-        guard boxGetGeometry(found, &x, &y, &w, &h) == 0, w > 0, h > 1 else { return nil }
-        return [Int(x), Int(y), Int(x + w), Int(y + h)]
+        guard let found = ink.foregroundBox(in: inside), found.width > 0, found.height > 1 else { return nil }
+        return [found.x, found.y, found.x + found.width, found.y + found.height]
     }
 }

@@ -41,9 +41,9 @@ extension PixImage {
                     .record, code: "image_frame",
                     "image '\(path)' has no frame \(frame): it holds \(pages) page(s), counted from 0")
             }
-            image = PixImage.make { pixReadTiff(path, Int32(frame)) }
+            image = PixImage.decode(path: path, tiffFrame: frame)
         } else {
-            image = PixImage.make { pixRead(path) }
+            image = PixImage.decode(path: path)
         }
         guard let image else {
             throw ToolError(.record, code: "image_unreadable", "cannot read image '\(path)': the file is damaged or truncated")
@@ -63,24 +63,9 @@ extension PixImage {
     /// 8-bit channel: a quarter of the memory, and the same OCR (tesseract's thresholds and grey image
     /// are the same for equal channels). Any other image is returned as it is.
     func grayIfNeutral() -> PixImage {
-        let (w, h) = (width, height)
-        guard depth == 32, w > 0, h > 0 else { return self }
-        let neutral = withPix { pix -> Bool in
-            guard let data = pixGetData(pix) else { return false }
-            let wpl = Int(pixGetWpl(pix))
-            for y in 0..<h {
-                let row = data + y * wpl
-                for x in 0..<w {
-                    let p = row[x]
-                    let r = (p >> 24) & 0xFF
-                    let g = (p >> 16) & 0xFF
-                    let b = (p >> 8) & 0xFF
-                    if r != g || g != b { return false }
-                }
-            }
-            return true
-        }
-        guard neutral, let gray = derived({ pixGetRGBComponent($0, Int32(COLOR_GREEN)) }) else { return self }
+        guard depth == 32, width > 0, height > 0, isNeutralGray,
+            let gray = derived({ pixGetRGBComponent($0, Int32(COLOR_GREEN)) })
+        else { return self }
         gray.setResolution(resolution)
         return gray
     }

@@ -1,15 +1,14 @@
 import CQPDF
 import JPEGMarkers
 import PPShared
+import PixImage
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-// Leptonica ownership (see Leptonica.swift for how it is loaded): pixRead returns a Pix the caller
-// destroys with pixDestroy; conversions (pixRemoveColormap, pixConvertTo8) return new Pix objects,
-// also destroyed here. Pixel data is copied out into Swift arrays before the Pix goes. Only
-// accessor functions are used.
+// Images other than JPEG are decoded by PixImage (leptonica, bound only when such an image is
+// inserted, so an edit without one never maps it); their pixels are copied out before the image goes.
 
 /// An image ready to become a PDF page: either JPEG bytes kept as they are, or raw samples.
 struct PageImage {
@@ -65,100 +64,47 @@ struct PageImage {
         {
             return nil
         }
-        guard let lept = Leptonica.load() else {
+        guard PixImage.isAvailable else {
             throw ToolError(
                 .record, code: "image_unsupported",
                 "'\(name)' is not a PDF or a JPEG, and leptonica (liblept) is not installed to read other images")
         }
-        _ = lept.setMsgSeverity(Leptonica.severityNone)
         let isTIFF = head.starts(with: [0x49, 0x49, 0x2A, 0x00]) || head.starts(with: [0x4D, 0x4D, 0x00, 0x2A])
-        var count: Int32 = 1
+        var count = 1
         if isTIFF, let file = fopen(path, "rb") {
-            if lept.tiffGetCount(file, &count) != 0 || count < 1 { count = 1 }
+            if let frames = ImageHeader.probe(file)?.frames, frames > 1 { count = frames }
             fclose(file)
         }
         var pages: [PageImage] = []
         for n in 0..<count {
-            guard let pix = isTIFF ? lept.pixReadTiff(path, n) : lept.pixRead(path) else {
+            guard let image = PixImage.decode(path: path, tiffFrame: isTIFF ? n : nil) else {
                 throw ToolError(
                     .record, code: "file_unsupported",
                     n == 0
                         ? "'\(name)' is neither a PDF nor an image leptonica can read"
                         : "page \(n + 1) of the TIFF '\(name)' cannot be read")
             }
-            pages.append(try convert(pix, lept: lept, name: name))
+            pages.append(try convert(image, name: name))
         }
         return pages
     }
 
-    /// Copies a Pix's pixels out as PDF samples (gray, RGB or 1-bit); destroys the Pix.
-    private static func convert(_ read: Leptonica.Pix, lept: Leptonica, name: String) throws(ToolError) -> PageImage {
-        var owned: [Leptonica.Pix] = [read]
-        defer {
-            for p in owned {
-                var q: Leptonica.Pix? = p
-                lept.pixDestroy(&q)
-            }
-        }
-        var work = read
-        if lept.pixGetColormap(work) != nil, let p = lept.pixRemoveColormap(work, Leptonica.removeColormapBasedOnSource) {
-            owned.append(p)
-            work = p
-        }
-        var depth = Int(lept.pixGetDepth(work))
-        if depth != 1, depth != 8, depth != 32, let p = lept.pixConvertTo8(work, 0) {
-            owned.append(p)
-            work = p
-            depth = 8
-        }
-        guard depth == 1 || depth == 8 || depth == 32 else {
+    /// The image's pixels as PDF samples: gray, RGB (alpha composited over white) or 1-bit.
+    private static func convert(_ read: PixImage, name: String) throws(ToolError) -> PageImage {
+        var image = read.withoutColormap() ?? read
+        if ![1, 8, 32].contains(image.depth), let gray = image.convertedTo8() { image = gray }
+        let depth = image.depth
+        guard [1, 8, 32].contains(depth) else {
             throw ToolError(.record, code: "image_unsupported", "'\(name)' has \(depth)-bit pixels that cannot be converted")
         }
-        let w = Int(lept.pixGetWidth(work))
-        let h = Int(lept.pixGetHeight(work))
-        let wpl = Int(lept.pixGetWpl(work))
-        let hasAlpha = depth == 32 && lept.pixGetSpp(work) == 4
-        guard let data = lept.pixGetData(work) else {
+        guard let samples = image.packedSamples() else {
             throw ToolError(.record, code: "image_unreadable", "'\(name)' has no pixel data")
         }
-        var samples: [UInt8] = []
-        if depth == 32 {
-            samples.reserveCapacity(w * h * 3)
-            for y in 0..<h {
-                let row = data + y * wpl
-                for x in 0..<w {
-                    let p = row[x]
-                    var r = (p >> 24) & 0xFF
-                    var g = (p >> 16) & 0xFF
-                    var b = (p >> 8) & 0xFF
-                    if hasAlpha {
-                        // Composite over white paper.
-                        let a = p & 0xFF
-                        r = (r * a + 255 * (255 - a) + 127) / 255
-                        g = (g * a + 255 * (255 - a) + 127) / 255
-                        b = (b * a + 255 * (255 - a) + 127) / 255
-                    }
-                    samples.append(UInt8(r))
-                    samples.append(UInt8(g))
-                    samples.append(UInt8(b))
-                }
-            }
-        } else {
-            // Leptonica keeps pixels big-endian inside 32-bit words: byte k of a row is word k/4, from the top.
-            let rowBytes = (w * depth + 7) / 8
-            samples.reserveCapacity(rowBytes * h)
-            for y in 0..<h {
-                let row = data + y * wpl
-                for k in 0..<rowBytes {
-                    samples.append(UInt8((row[k >> 2] >> UInt32(24 - 8 * (k & 3))) & 0xFF))
-                }
-            }
-        }
-        let xres = Double(lept.pixGetXRes(work))
-        let yres = Double(lept.pixGetYRes(work))
+        let (xres, yres) = (Double(image.resolution), Double(image.verticalResolution))
         return PageImage(
-            width: w, height: h, components: depth == 32 ? 3 : 1, bitsPerComponent: depth == 1 ? 1 : 8,
-            dpi: xres > 0 && yres > 0 ? (xres, yres) : nil, rotation: 0, samples: .raw(samples), invert: depth == 1)
+            width: image.width, height: image.height, components: depth == 32 ? 3 : 1,
+            bitsPerComponent: depth == 1 ? 1 : 8, dpi: xres > 0 && yres > 0 ? (xres, yres) : nil, rotation: 0,
+            samples: .raw(samples), invert: depth == 1)
     }
 
     /// Builds the page in `doc` (not yet in its page tree) and returns its indirect handle.

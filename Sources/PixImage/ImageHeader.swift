@@ -6,7 +6,7 @@ import JPEGMarkers
 #endif
 
 /// What an image file's header says before it is decoded (leptonica's header readers; a JPEG's EXIF
-/// orientation from JPEGMarkers): the one reader of image headers, for pp-ingest and pp-ocr.
+/// orientation from JPEGMarkers): the one reader of image headers, for pp-ingest, pp-ocr and pp-pages.
 public struct ImageHeader: Sendable {
     /// Leptonica's IFF_* format code.
     public let format: Int32
@@ -28,25 +28,26 @@ public struct ImageHeader: Sendable {
     /// Whether a leptonica IFF_* code is one of the TIFF flavours.
     public static func isTIFF(_ format: Int32) -> Bool { (4...10).contains(format) || format == 17 }
 
-    /// Reads the header of `path`; nil when leptonica does not know the format.
+    /// Reads the header of `path`; nil when leptonica does not know the format (or is not installed).
     public static func read(path: String) -> ImageHeader? {
+        guard let lept = LeptonicaLibrary.shared else { return nil }
         LeptonicaMessages.silence()
         var f = Fields()
-        guard pixReadHeader(path, &f.format, &f.width, &f.height, &f.bits, &f.samples, &f.colormap) == 0,
+        guard lept.pixReadHeader(path, &f.format, &f.width, &f.height, &f.bits, &f.samples, &f.colormap) == 0,
             f.width > 0, f.height > 0
         else { return nil }
         var frames: Int32 = 1
-        if let fp = fopenReadStream(path) {
+        if let fp = lept.fopenReadStream(path) {
             var y: Int32 = 0
             if f.format == Int32(IFF_JFIF_JPEG) {
-                if fgetJpegResolution(fp, &f.dpi, &y) != 0 { f.dpi = 0 }
+                if lept.fgetJpegResolution(fp, &f.dpi, &y) != 0 { f.dpi = 0 }
             } else if f.format == Int32(IFF_PNG) {
-                if fgetPngResolution(fp, &f.dpi, &y) != 0 { f.dpi = 0 }
+                if lept.fgetPngResolution(fp, &f.dpi, &y) != 0 { f.dpi = 0 }
             } else if isTIFF(f.format) {
-                if getTiffResolution(fp, &f.dpi, &y) != 0 { f.dpi = 0 }
+                if lept.getTiffResolution(fp, &f.dpi, &y) != 0 { f.dpi = 0 }
                 rewind(fp)
                 var n: Int32 = 0
-                if tiffGetCount(fp, &n) == 0, n > 0 { frames = n }
+                if lept.tiffGetCount(fp, &n) == 0, n > 0 { frames = n }
             }
             fclose(fp)
         }
@@ -56,8 +57,9 @@ public struct ImageHeader: Sendable {
 
     /// The header of frame `index` (0-based) of a TIFF (readHeaderTiff); nil when it cannot be read.
     public func tiffFrame(_ index: Int, path: String) -> ImageHeader? {
+        guard let lept = LeptonicaLibrary.shared else { return nil }
         var f = Fields()
-        let read = readHeaderTiff(
+        let read = lept.readHeaderTiff(
             path, Int32(index), &f.width, &f.height, &f.bits, &f.samples, &f.dpi, &f.colormap, &f.format)
         return read == 0 ? f.header(orientation: 1, frames: frames) : nil
     }
@@ -83,13 +85,14 @@ public struct ImageHeader: Sendable {
     /// frames a TIFF has (0 when they cannot be counted); nil when leptonica knows no such format.
     /// Unlike `read`, this also tells PDF and PostScript files (IFF_LPDF, IFF_PS) from damaged images.
     public static func probe(_ file: UnsafeMutablePointer<FILE>) -> (format: Int32, frames: Int)? {
+        guard let lept = LeptonicaLibrary.shared else { return nil }
         LeptonicaMessages.silence()
         var format: Int32 = 0
-        guard findFileFormatStream(file, &format) == 0, format != Int32(IFF_UNKNOWN) else { return nil }
+        guard lept.findFileFormatStream(file, &format) == 0, format != Int32(IFF_UNKNOWN) else { return nil }
         var frames: Int32 = 1
         if isTIFF(format) {
             rewind(file)
-            if tiffGetCount(file, &frames) != 0 { frames = 0 }
+            if lept.tiffGetCount(file, &frames) != 0 { frames = 0 }
         }
         return (format, Int(frames))
     }
