@@ -28,36 +28,35 @@ extension CardChecker {
         let numberVerdict = checkNumber(number)
         var complete = true
         var invalid = false
-        func note(incomplete: Bool) {
-            if incomplete { complete = false } else { invalid = true }
+        /// A part's error, if any; an incomplete part leaves the card incomplete, any other error invalid.
+        func error(_ reason: String, valid: Bool) -> String? {
+            guard !valid else { return nil }
+            if reason == "incomplete" { complete = false } else { invalid = true }
+            return reason
         }
-        if numberVerdict.problem != nil { note(incomplete: numberVerdict.potentiallyValid) }
-        var expiryVerdict: ExpiryVerdict?
-        var expiryError: String?
-        if let expiry {
-            let e = checkExpiry(expiry)
-            if !e.valid {
-                expiryError = e.reason
-                note(incomplete: e.reason == "incomplete")
-            }
-            expiryVerdict = e
-        } else if requireComplete, numberVerdict.brand?.requiresExpiry ?? true {
-            expiryError = "missing"
+        /// With --require-complete, an absent part the brand needs (any part, brand unknown) is missing.
+        func absent(needed: Bool?, given: Bool) -> String? {
+            guard !given, requireComplete, needed ?? true else { return nil }
             complete = false
+            return "missing"
+        }
+
+        if numberVerdict.problem != nil {
+            if numberVerdict.potentiallyValid { complete = false } else { invalid = true }
+        }
+        // A part given is judged (its error or nil); only a part not given can be missing.
+        var expiryVerdict: ExpiryVerdict?
+        var expiryError = absent(needed: numberVerdict.brand?.requiresExpiry, given: expiry != nil)
+        if let expiry, case let e = checkExpiry(expiry) {
+            (expiryVerdict, expiryError) = (e, error(e.reason, valid: e.valid))
         }
         var cvcVerdict: CVCVerdict?
-        var cvcError: String?
-        if let cvc {
-            let c =
-                cvc.stringValue.map { SecurityCode.check($0, brand: numberVerdict.brand) } ?? CVCVerdict(reason: "bad_characters")
-            if !c.valid {
-                cvcError = c.reason
-                note(incomplete: c.reason == "incomplete")
-            }
-            cvcVerdict = c
-        } else if requireComplete, numberVerdict.brand?.requiresCVC ?? true {
-            cvcError = "missing"
-            complete = false
+        var cvcError = absent(needed: numberVerdict.brand?.requiresCVC, given: cvc != nil)
+        if let cvc,
+            case let c = cvc.stringValue.map({ SecurityCode.check($0, brand: numberVerdict.brand) })
+                ?? CVCVerdict(reason: "bad_characters")
+        {
+            (cvcVerdict, cvcError) = (c, error(c.reason, valid: c.valid))
         }
         return CardVerdict(
             number: numberVerdict, expiry: expiryVerdict, cvc: cvcVerdict, cvcValue: reveal ? cvc?.stringValue : nil,
