@@ -34,7 +34,6 @@ extension CardChecker {
     /// Checks every line of a batch: JSON records, or bare numbers with `bareNumbers`.
     public func check(batch: LineBatch, bareNumbers: Bool) -> BatchResult {
         var result = BatchResult()
-        result.output.reserveCapacity(batch.lines.count * 256)
         if let failure = batch.failure {
             var record = failure.inputRecord(tool: Self.tool, input: batch.input)
             if !reveal { record = Redaction.redacting(record: record) }  // a file name may be a card number
@@ -44,7 +43,7 @@ extension CardChecker {
             result.messages.append(failure.message)  // stderr redacts it too
         }
         let reuse = JSONParseReuse()  // the batch's records share their keys
-        let lines = JSONLinesWriter()
+        let lines = JSONLinesWriter(capacity: batch.lines.count * 400)  // a verdict record is about 330 bytes
         var kept = KeptMembers()
         batch.bytes.withUnsafeBufferPointer { all in
             for (number, range) in batch.lines {

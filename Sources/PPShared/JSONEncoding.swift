@@ -52,9 +52,10 @@ extension JSON {
 /// reused from record to record (a batch of records costs one allocation, not one per record).
 public final class JSONLinesWriter {
     // A writer belongs to one thread: the per-access exclusivity check is skipped.
-    @exclusivity(unchecked) private var writer = JSONByteWriter(capacity: 1 << 14)
+    @exclusivity(unchecked) private var writer: JSONByteWriter
 
-    public init() {}
+    /// `capacity`: the bytes expected, so that a batch is written without growing the buffer.
+    public init(capacity: Int = 1 << 14) { writer = JSONByteWriter(capacity: capacity) }
 
     deinit { writer.free() }
 
