@@ -46,27 +46,11 @@ struct GreyPixels {
     let stride: Int
     let bytes: [UInt8]
 
-    /// The pixels of an 8-bit leptonica image (whose bytes sit big-endian inside 32-bit words).
+    /// The pixels of an 8-bit grey leptonica image.
     init?(_ image: PixImage) {
         let w = image.width
         let h = image.height
-        let copied = image.withPix { pix -> [UInt8]? in
-            guard pixGetDepth(pix) == 8, pixGetColormap(pix) == nil, let words = pixGetData(pix) else { return nil }
-            let wpl = Int(pixGetWpl(pix))
-            let src = UnsafeRawPointer(words).assumingMemoryBound(to: UInt8.self)
-            return [UInt8](unsafeUninitializedCapacity: w * h) { buffer, count in
-                for y in 0..<h {
-                    let row = src + y * wpl * 4
-                    let out = buffer.baseAddress! + y * w
-                    #if _endian(little)
-                        for x in 0..<w { out[x] = row[x ^ 3] }
-                    #else
-                        for x in 0..<w { out[x] = row[x] }
-                    #endif
-                }
-                count = w * h
-            }
-        }
+        let copied = image.depth == 8 && image.withPix({ pixGetColormap($0) }) == nil ? image.packedSamples() : nil
         guard let copied else { return nil }
         width = w
         height = h

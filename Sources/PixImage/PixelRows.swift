@@ -38,13 +38,19 @@ extension PixImage {
             }
         case 1, 8:
             let rowBytes = (w * bits + 7) / 8
-            let wpl = Int(lept.pixGetWpl(pix))
-            samples.reserveCapacity(rowBytes * h)
-            for y in 0..<h {
-                let row = data + y * wpl
-                for k in 0..<rowBytes {
-                    samples.append(UInt8(truncatingIfNeeded: row[k >> 2] >> UInt32(24 - 8 * (k & 3))))
+            let rowStart = 4 * Int(lept.pixGetWpl(pix))
+            let stored = UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self)
+            return [UInt8](unsafeUninitializedCapacity: rowBytes * h) { buffer, count in
+                for y in 0..<h {
+                    let row = stored + y * rowStart
+                    let out = buffer.baseAddress! + y * rowBytes
+                    #if _endian(little)
+                        for k in 0..<rowBytes { out[k] = row[k ^ 3] }  // byte k sits at 3 - k % 4 of its word
+                    #else
+                        for k in 0..<rowBytes { out[k] = row[k] }
+                    #endif
                 }
+                count = rowBytes * h
             }
         default:
             return nil
