@@ -150,29 +150,12 @@ struct FlatCardRecord {
             return true
         }
 
-        /// RFC 8259's number: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
+        /// A number (RFC 8259), as the parser reads it.
         private mutating func number() -> Bool {
-            _ = take(UInt8(ascii: "-"))
-            if take(UInt8(ascii: "0")) {
-                if at < bytes.count, isDigit(bytes[at]) { return false }
-            } else if !digits() {
-                return false
-            }
-            if take(UInt8(ascii: ".")), !digits() { return false }
-            if take(UInt8(ascii: "e")) || take(UInt8(ascii: "E")) {
-                if !take(UInt8(ascii: "+")) { _ = take(UInt8(ascii: "-")) }
-                if !digits() { return false }
-            }
-            return true
+            let (end, valid) = JSONNumberGrammar.scan(bytes, from: at)
+            at = end
+            return valid
         }
-
-        private mutating func digits() -> Bool {
-            let start = at
-            while at < bytes.count, isDigit(bytes[at]) { at += 1 }
-            return at > start
-        }
-
-        private func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
     }
 }
 

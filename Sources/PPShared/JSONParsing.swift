@@ -178,25 +178,9 @@ struct JSONParser {
 
     mutating func parseNumber() throws(JSONSyntaxError) -> JSON {
         let start = index
-        func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
-        if bytes[index] == UInt8(ascii: "-") { index += 1 }
-        guard index < bytes.count, isDigit(bytes[index]) else { throw fail("invalid number") }
-        if bytes[index] == 0x30 {
-            index += 1
-        } else {
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
-        }
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-            index += 1
-            guard index < bytes.count, isDigit(bytes[index]) else { throw fail("invalid number") }
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
-        }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
-            index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-            guard index < bytes.count, isDigit(bytes[index]) else { throw fail("invalid number") }
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
-        }
+        let (end, valid) = JSONNumberGrammar.scan(bytes, from: start)
+        index = end
+        guard valid else { throw fail("invalid number") }
         return .number(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
     }
 
@@ -315,5 +299,36 @@ struct JSONParser {
             index += 1
         }
         return value
+    }
+}
+
+/// RFC 8259's number, -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?, for the parser and for readers that
+/// take records straight from their bytes (pp-cardcheck's flat card records).
+public enum JSONNumberGrammar {
+    /// Reads the number that starts at `start`: where it ends, or, when it is not one, where it went wrong.
+    public static func scan(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, valid: Bool) {
+        var index = start
+        func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+        func digits() -> Bool {
+            guard index < bytes.count, isDigit(bytes[index]) else { return false }
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+            return true
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+        if index < bytes.count, bytes[index] == 0x30 {
+            index += 1
+        } else if !digits() {
+            return (index, false)
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard digits() else { return (index, false) }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard digits() else { return (index, false) }
+        }
+        return (index, true)
     }
 }

@@ -42,6 +42,14 @@ public final class OutputSink {
         if autoFlush || pending.count >= 1 << 16 { try flush() }
     }
 
+    /// Writes one record already encoded (its bytes, without the newline) and the newline.
+    public func write(line bytes: [UInt8]) throws {
+        pending.append(contentsOf: bytes)
+        pending.append(0x0A)
+        recordsWritten += 1
+        if autoFlush || pending.count >= 1 << 16 { try flush() }
+    }
+
     /// Writes raw text (a line of --format output, a table), as is.
     public func write(text: String) throws {
         pending.append(contentsOf: text.utf8)

@@ -97,7 +97,7 @@ public final class RecordPipeline<Unit: Sendable, Output: Sendable> {
     /// Writes a result record already encoded (its bytes, without the newline), `isError` when it is an
     /// error record.
     public func write(encoded bytes: [UInt8], isError: Bool) throws {
-        try sink.write(bytes: bytes + [0x0A])
+        try sink.write(line: bytes)
         if isError { notedErrorRecord() }
     }
 
