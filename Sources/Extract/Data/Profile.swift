@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 import PPShared
 
 /// A country or language profile: which labels to look for, which account formats and checksums
@@ -140,23 +141,9 @@ public struct ProfileStore: Sendable {
         self.lexicons = lexicons ?? LexiconStore(profileFolders: folders)
     }
 
-    /// The shipped-profile folders: $PP_PROFILES, the active asset set's profiles, then the SwiftPM resource bundle beside the
-    /// executable, then `../share/pp/profiles` relative to it (what `make install` lays out).
+    /// The shipped-profile folders (`ShippedData.profileFolders`) with their lexicons.
     public static func standard(executable: String? = nil) -> ProfileStore {
-        var folders: [String] = []
-        if let env = ProcessInfo.processInfo.environment["PP_PROFILES"], !env.isEmpty { folders.append(env) }
-        // A set pp-assets installed comes before what shipped; its lexicons are the sibling folder.
-        if let active = ActiveAssets.current?.folder("profiles") { folders.append(active) }
-        let exe = executable ?? ProfileStore.executablePath()
-        let dir = (exe as NSString).deletingLastPathComponent
-        folders.append(dir + "/pp_Extract.resources/Profiles")
-        folders.append(dir + "/pp_Extract.resources")
-        folders.append(((dir as NSString).deletingLastPathComponent as NSString).appendingPathComponent("share/pp/profiles"))
-        return ProfileStore(folders: folders)
-    }
-
-    static func executablePath() -> String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        ProfileStore(folders: ShippedData.profileFolders(executable: executable))
     }
 
     /// Names of the shipped profiles found, sorted.

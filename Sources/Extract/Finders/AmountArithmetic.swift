@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 
 /// Evidence about amounts that needs no language: the arithmetic between the numbers of a page (net + VAT =
 /// total, line items = subtotal, total − discount = amount due, cash − total = change), a rounding line, and

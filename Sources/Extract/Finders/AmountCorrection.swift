@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 
 /// A labelled total that OCR misread by one digit ("48.00" for 18.00, "64.50" for 54.50), told by the
 /// arithmetic around it: two sums (net + tax, tendered − change) give the same value one digit away from what

@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 
 /// Evidence from the payment lines of a till receipt: cash (or card) handed over and the change given back,
 /// found by their labels (`amount_tendered`, `amount_change`). Tendered − change = the amount paid, and

@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 
 /// A rounding line, the totals around it, and where on its page a labelled total stands.
 extension AmountArithmetic {

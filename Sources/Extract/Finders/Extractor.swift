@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 import PPShared
 
 /// Finds ranked candidates for every payment field in the lines of one document: builds the document's

@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 
 /// Why a document asks for no payment; the raw value is the record's word for it.
 public enum NoPaymentReason: String, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 import PPShared
 
 /// Payment-reference candidates: RF references anywhere, values before their caption, and the text each
@@ -80,7 +81,9 @@ struct ReferenceFinder: FieldFinder {
                         .reference, value: text, display: Checksums.groupedByFour(text), points: weights.rf, page: line.page,
                         box: box, evidence: [.checksum(.rf)], extra: ["kind": "rf"])
                     if repaired { c.credit(.ocrRepaired, -weights.ocrRepaired) }
-                    if let (l, f) = view.nearestLabel([.reference, .referenceFree, .referencePayer], line: li, range: r, box: box) {
+                    if let (l, f) = view.nearestLabel(
+                        [.reference, .referenceFree, .referencePayer], line: li, range: r, box: box)
+                    {
                         if l.category == .referencePayer {
                             c.cap(at: weights.rfPayerCap, because: .payerLabel)
                         } else {

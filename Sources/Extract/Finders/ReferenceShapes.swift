@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 
 /// Token shapes of references that text layers and OCR glue to their neighbours, and model prefixes
 /// printed in front of a reference ("HR01 12345-212-2", Serbian "97" run into its reference).

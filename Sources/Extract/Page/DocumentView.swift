@@ -1,3 +1,4 @@
+import Lexicons
 import PPShared
 
 /// Everything the finders read about one document, built once and never changed: its lines, the labels

@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 import PPShared
 
 /// How a label points at the value it introduces, measured on the page.

@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 import PPShared
 
 /// The layout of a document's pages read from the word boxes, built once per document: rows (words

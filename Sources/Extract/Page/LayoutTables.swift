@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 
 /// Tables (headers and their line items) and what the finders ask the layout.
 extension Layout {

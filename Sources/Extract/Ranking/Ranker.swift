@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 import PPShared
 
 /// The one place confidence is written. It joins the occurrences of a value, orders a field's candidates by
@@ -68,7 +69,8 @@ public struct Ranker: Sendable {
             let strong = g.filter { $0.points >= weights.strongOccurrence }
             if strong.count >= 2 {
                 let bonus =
-                    field == .account ? weights.repeatedAccount : field == .amount ? weights.repeatedAmount : weights.repeatedOther
+                    field == .account
+                    ? weights.repeatedAccount : field == .amount ? weights.repeatedAmount : weights.repeatedOther
                 best.credit(.repeated(g.count), min(2, strong.count - 1) * bonus)
             }
             for other in g.dropFirst() where other.points >= weights.strongOccurrence {

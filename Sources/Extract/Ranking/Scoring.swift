@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 import PPShared
 
 /// The rule weights: data in Sources/Extract/Model/weights.json (installed in share/pp/model, or the file
