@@ -10,6 +10,8 @@ struct ReferenceFinder: FieldFinder {
     struct Weights: Sendable {
         let rf, label, labelled, model97, model97Bad, modelOther, freeText, sentence, invoiceNumber: Int
         let ocrRepaired, lookalikeCap, rfPayerCap, payerReference, otherLine, noDigits: Int
+        /// The longest text a label's value is taken to.
+        let maxLength: Int
         init(_ w: (String) -> Int) {
             rf = w("reference.rf")
             label = w("reference.label")
@@ -26,6 +28,7 @@ struct ReferenceFinder: FieldFinder {
             payerReference = w("reference.payer")
             otherLine = w("reference.other_line")
             noDigits = w("reference.no_digits")
+            maxLength = w("reference.max_length")
         }
     }
 
@@ -149,7 +152,7 @@ struct ReferenceFinder: FieldFinder {
                 out.append(whole)
                 text = id
             }
-            if text.count > 140 { text = String(text.prefix(140)) }
+            if text.count > weights.maxLength { text = String(text.prefix(weights.maxLength)) }
             // A photographed form: OCR reads the boxes' borders as "|", "[" or "]" between the values.
             if line.conf != nil { text = Self.withoutBoxBorders(text) }
             var model: String?
@@ -278,7 +281,7 @@ struct ReferenceFinder: FieldFinder {
         func distance(_ b: Box) -> Double {
             let dx = (b.x0 + b.x1 - label.box.x0 - label.box.x1) / 2
             let dy = (b.y0 + b.y1 - label.box.y0 - label.box.y1) / 2
-            return dx * dx + 4 * dy * dy  // rows weigh more than columns
+            return dx * dx + view.reach.modelRowWeight * dy * dy  // rows weigh more than columns
         }
         let models = view.labels.filter { $0.category == .model && $0.page == label.page }.sorted {
             distance($0.box) < distance($1.box)

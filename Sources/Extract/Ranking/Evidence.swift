@@ -173,6 +173,9 @@ public enum Evidence: Hashable, Sendable {
         }
     }
 
+    /// A total's place on its page, from 0 (its first line) to 1 (its last), in whole per cent.
+    static func position(down share: Double) -> Evidence { .position(Scoring.scaled(100, by: share)) }
+
     /// The label category behind a `labelled` fact.
     public var labelCategory: LabelCategory? {
         if case .labelled(let category) = self { return category }
