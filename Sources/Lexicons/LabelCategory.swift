@@ -15,6 +15,8 @@ public enum LabelCategory: String, CaseIterable, Sendable, Comparable {
     case amountChange = "amount_change"
     case account
     case accountPayer = "account_payer"
+    /// A bank's code beside a national account number: routing number, sort code, IFSC, BLZ.
+    case bankCode = "bank_code"
     case bic, payee, payer
     case reference
     case referenceFree = "reference_free"

@@ -17,6 +17,9 @@ public struct Ranker: Sendable {
         let noPaymentCap, secondaryAccountCap: Int
         let codeChecked, codeInvalid, codeContradictionCap, codeAgrees: Int
         let currencyWithConfidentAmount: Int
+        /// Abstention: independent kinds of evidence a confident value needs, the confidence a rival needs,
+        /// and where an abstaining candidate stays.
+        let kindsNeeded, rivalFloor, abstainCap: Int
 
         init(_ w: (String) -> Int) {
             strongOccurrence = w("rank.strong_occurrence")
@@ -36,6 +39,9 @@ public struct Ranker: Sendable {
             codeContradictionCap = w("code.contradiction_cap")
             codeAgrees = w("qr.agree")
             currencyWithConfidentAmount = w("currency.confident_amount")
+            kindsNeeded = w("rank.kinds_needed")
+            rivalFloor = w("rank.rival_floor")
+            abstainCap = w("rank.abstain_cap")
         }
     }
 
@@ -110,6 +116,7 @@ public struct Ranker: Sendable {
             }
             weighLead(&list, field: field, paymentExpected: context.paymentExpected)
             var ranked = settleCodes(rescore(list, field: field, context: context), paymentExpected: context.paymentExpected)
+            abstain(&ranked, field: field)
             if !context.paymentExpected {
                 for i in ranked.indices { ranked[i].score = min(ranked[i].score, weights.noPaymentCap) }
             }
@@ -153,7 +160,9 @@ public struct Ranker: Sendable {
             let rivalLabels: [LabelCategory] = [.amountDue, .amountTotal, .account, .reference]
             let secondLabelled = list.count >= 2 && rivalLabels.contains { list[1].evidence.has(label: $0) }
             if gap > weights.clearMargin, !secondLabelled {
-                list[0].credit(.clearLead, min(weights.clearMarginBonus, Scoring.share(gap - weights.clearMargin, percent: weights.leadShare)))
+                list[0].credit(
+                    .clearLead,
+                    min(weights.clearMarginBonus, Scoring.share(gap - weights.clearMargin, percent: weights.leadShare)))
             }
         }
         if list.count >= 2, list[0].points >= weights.leadFloor {
