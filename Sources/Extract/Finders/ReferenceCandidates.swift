@@ -69,6 +69,15 @@ extension ReferenceFinder {
                 }
             }
             c.extra["kind"] = model != nil ? "model" : "structured"
+            // "Model i poziv na broj: 06587262025702" with no model printed: a body that passes model 97
+            // on a Serbian payee's bill is one.
+            if model == nil, countries.contains("RS"), Checksums.isValidModel97(body) {
+                c.extra["model"] = "97"
+                c.display = "97 " + body
+                c.rebase(weights.model97, because: .checksum(.model97))
+                c.extra["kind"] = "model"
+                return c
+            }
             if model == nil, let scheme = Self.nationalScheme(of: body, countries: countries) {
                 if let check = Evidence.national(scheme) {
                     c.value = String(body.filter(\.isNumber))

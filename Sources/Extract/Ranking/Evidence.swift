@@ -50,6 +50,8 @@ public enum Evidence: Hashable, Sendable {
     // What the ranker concluded.
     case repeated(Int)
     case clearLead, closeSecond, noPaymentExpected, unfamiliarEvidence
+    /// Printed in the payment block, beside another payment field's value.
+    case paymentBlock
     /// Abstained: fewer independent kinds of evidence than a confident value needs.
     case thinEvidence
     /// Abstained: another value of the field has evidence as good ("rival-account").
@@ -159,6 +161,7 @@ public enum Evidence: Hashable, Sendable {
         case .noPaymentExpected: "no-payment-expected"
         case .unfamiliarEvidence: "unfamiliar-evidence"
         case .thinEvidence: "thin-evidence"
+        case .paymentBlock: "payment-block"
         case .rival(let field): "rival-" + field.rawValue
         }
     }

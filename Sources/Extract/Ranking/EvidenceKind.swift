@@ -5,6 +5,8 @@ import Lexicons
 /// e-invoice XML. Evidence of one kind twice (two labels) is still one kind.
 public enum EvidenceKind: String, Sendable, CaseIterable {
     case format, label, agreement, arithmetic, code, einvoice
+    /// The value stands in the payment block with another field's (`PaymentBlock`).
+    case layout
 }
 
 extension Evidence {

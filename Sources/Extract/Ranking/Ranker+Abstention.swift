@@ -7,11 +7,15 @@ extension Ranker {
     /// The fields whose values are paid (or shown for payment) and so abstain; a currency follows its amount.
     static let abstaining: Set<Field> = Set(Field.allCases).subtracting([.currency])
 
-    func abstain(_ list: inout [Entry], field: Field) {
+    func abstain(_ list: inout [Entry], field: Field, block: PaymentBlock) {
         guard Self.abstaining.contains(field), let top = list.first,
             Confidence.clamped(top.score) >= Confidence.confident
         else { return }
-        let kinds = top.candidate.evidence.kinds(for: field)
+        var kinds = top.candidate.evidence.kinds(for: field)
+        if block.holds(top.candidate) {
+            list[0].candidate.note(.paymentBlock)
+            kinds.insert(.layout)
+        }
         var doubts: [Evidence] = []
         if kinds.count < weights.kindsNeeded { doubts.append(.thinEvidence) }
         let rivals = list.indices.dropFirst().filter { isRival(list[$0], field: field) }
@@ -30,5 +34,38 @@ extension Ranker {
         let e = other.candidate.evidence
         guard !e.contains(where: \.isVeto), !e.contains(.codeProblems), !e.contains(.secondaryAccount) else { return false }
         return Confidence.clamped(other.score) >= weights.rivalFloor && e.kinds(for: field).count >= weights.kindsNeeded
+    }
+}
+
+/// Where the payment data of a document stands together: the places of the best-evidenced account, amount
+/// and reference (a value the page proves by its format or by a label of its role). A value of one of these
+/// fields printed within reach of another field's place agrees with the layout of a payment block (a slip,
+/// a "payment details" paragraph); a buyer's reference in the header does not.
+struct PaymentBlock {
+    static let fields: [Field] = [.account, .amount, .reference]
+    let anchors: [(field: Field, page: Int, box: Box)]
+    let reach: Double
+
+    init(_ lists: [Field: [Ranker.Entry]], reach: Double) {
+        var anchors: [(Field, Int, Box)] = []
+        for f in Self.fields {
+            guard let top = lists[f]?.first, let box = top.candidate.box, !top.candidate.evidence.contains(where: \.isVeto),
+                !top.candidate.evidence.kinds(for: f).isDisjoint(with: [.format, .label])
+            else { continue }
+            anchors.append((f, top.candidate.page, box))
+            for (page, box) in top.candidate.places { anchors.append((f, page, box)) }
+        }
+        self.anchors = anchors
+        self.reach = reach
+    }
+
+    /// Whether `c` stands within reach of another payment field's place.
+    func holds(_ c: Candidate) -> Bool {
+        guard Self.fields.contains(c.field), let box = c.box else { return false }
+        let places = [(c.page, box)] + c.places
+        return anchors.contains { a in
+            a.field != c.field
+                && places.contains { p in a.page == p.0 && abs((a.box.y0 + a.box.y1) / 2 - (p.1.y0 + p.1.y1) / 2) <= reach }
+        }
     }
 }
