@@ -15,11 +15,14 @@ import PPShared
 struct CodeEvidence: Sendable {
     struct Weights: Sendable {
         let checked, invalid, pageConfident, agree: Int
+        /// A labelled page value this strong is what the page prints, for a code to contradict.
+        let pageLabelled: Int
         init(_ w: (String) -> Int) {
             checked = w("code.checked")
             invalid = w("code.invalid")
             pageConfident = w("code.page_confident")
             agree = w("qr.agree")
+            pageLabelled = w("code.page_labelled")
         }
     }
 
@@ -33,7 +36,7 @@ struct CodeEvidence: Sendable {
             ? Field.codeContradictable.filter { field in
                 guard let value = values[field]?.value else { return false }
                 let list = merged[field] ?? []
-                return !list.contains { $0.value == value } && list.contains { $0.points >= weights.pageConfident }
+                return !list.contains { $0.value == value } && list.contains { Self.printsTheField($0, weights: weights) }
             } : []
         for field in contradicted {
             for i in (merged[field] ?? []).indices { merged[field]![i].note(.codeContradictsPage) }
@@ -59,6 +62,14 @@ struct CodeEvidence: Sendable {
             }
             merged[field] = list
         }
+    }
+
+    /// Whether a page candidate says what the page prints for its field: strong by its points, or a labelled
+    /// value of its field's role that nothing rules out (a forged sticker needs only a differing code to show).
+    static func printsTheField(_ c: Candidate, weights: Weights) -> Bool {
+        if c.points >= weights.pageConfident { return true }
+        guard c.points >= weights.pageLabelled, !c.evidence.contains(where: \.isVeto) else { return false }
+        return c.evidence.contains { $0.kind(for: c.field) == .label }
     }
 
     /// Each field's value, display and extra keys from a code.

@@ -44,8 +44,9 @@ struct PaymentExpectation: Sendable {
             var category = l.category
             // "Paid." alone on a line without numbers, captioning no value, is a stamp or a note, even where
             // the phrase also names paid amounts ("Already paid: 500.00", an instalment table's "12.750,00 paid").
-            if category == .amountPaid, tokens[l.line].isEmpty, standsAlone(l, in: lines[l.line]),
-                view.layout.linkedValue(of: l) == nil
+            if category == .amountPaid, tokens[l.line].isEmpty,
+                (standsAlone(l, in: lines[l.line]) && view.layout.linkedValue(of: l) == nil)
+                    || Self.isStatusValue(l, in: lines[l.line])
             {
                 category = .noPaymentPaid
             }
@@ -54,7 +55,8 @@ struct PaymentExpectation: Sendable {
             if category == .noPaymentPaid, numberAfter { continue }
             // Credit notes and "paid" stamps say so in a title or in a long phrase, not in a line item
             // ("Gutschrift Treuebonus").
-            if category != .noPaymentDirectDebit, l.range.count < longPhrase,
+            let notice = standsAlone(l, in: lines[l.line]) || Self.isStatusValue(l, in: lines[l.line])
+            if category != .noPaymentDirectDebit, !notice, l.range.count < longPhrase,
                 lines[l.line].box.height < medianHeight * titleHeight
             {
                 continue
@@ -81,6 +83,15 @@ struct PaymentExpectation: Sendable {
             add(.alreadyPaid)
         }
         return reasons
+    }
+
+    /// A phrase that is the value of a caption and ends its line ("Informacja o płatności: Zapłacono",
+    /// "Payment status: Paid"): a status, not a word of a sentence or a line item.
+    static func isStatusValue(_ label: LabelHit, in line: TextLine) -> Bool {
+        let after = line.chars[label.range.upperBound...]
+        guard after.allSatisfy({ !$0.isLetter && !$0.isNumber }) else { return false }
+        let before = line.chars[..<label.range.lowerBound].reversed().drop { $0 == " " }
+        return before.first == ":"
     }
 
     /// A label that is all its line says (letters of other words are few): a title, a stamp, a note.
