@@ -19,6 +19,8 @@ public enum LabelCategory: String, CaseIterable, Sendable, Comparable {
     case bankCode = "bank_code"
     case bic, payee, payer
     case reference
+    /// A bare "Reference", "Ref.": the buyer's as often as the payee's.
+    case referenceGeneric = "reference_generic"
     case referenceFree = "reference_free"
     case referencePayer = "reference_payer"
     case referenceBefore = "reference_before"

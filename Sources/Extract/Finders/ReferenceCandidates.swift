@@ -33,6 +33,34 @@ extension ReferenceFinder {
         return out
     }
 
+    /// Labels that may stand inside the text a payment-reference label asks to be quoted.
+    static let quotable: Set<LabelCategory> = [.other, .invoiceNumber, .referenceGeneric, .referencePayer]
+
+    /// "Payment reference: Kundennummer: 22334455 Rechnungsnummer: 6069999999": a payment-reference label
+    /// followed at once by other labels asks for the whole text to be quoted, to the end of its line (or a
+    /// wide gap, or a label of another payment field).
+    func quotedText(after label: LabelHit, in view: DocumentView) -> Candidate? {
+        guard label.category == .reference || label.category == .referenceFree else { return nil }
+        let line = view.lines[label.line]
+        var s = label.range.upperBound
+        while s < line.chars.count, line.chars[s] == ":" || line.chars[s] == " " || line.chars[s] == "\u{00A0}" { s += 1 }
+        let onLine = view.labels.filter { $0.line == label.line && $0.range.lowerBound >= s }
+        guard let next = onLine.min(by: { $0.range.lowerBound < $1.range.lowerBound }), next.range.lowerBound == s,
+            Self.quotable.contains(next.category)
+        else { return nil }
+        var e = line.chars.count
+        for other in onLine where !Self.quotable.contains(other.category) { e = min(e, other.range.lowerBound) }
+        if let gap = (s..<e).first(where: { $0 + 1 < e && line.chars[$0] == " " && line.chars[$0 + 1] == " " }) { e = gap }
+        while e > s, line.chars[e - 1] == " " || line.chars[e - 1] == "," || line.chars[e - 1] == ";" { e -= 1 }
+        let text = String(line.chars[s..<e])
+        guard text.contains(where: \.isNumber), text.count <= weights.maxLength else { return nil }
+        var c = Candidate(
+            .reference, value: text, points: weights.freeText, page: line.page, box: line.box(of: s..<e),
+            evidence: [.labelled(label.category)], extra: ["kind": "free-text"])
+        view.applyOCRPenalty(to: &c, line, s..<e, verified: false)
+        return c
+    }
+
     /// The candidate a reference label's value gives: its points by the label's category, a model-97
     /// reference by its checksum (repaired when OCR misread it and the repair passes), another model as such.
     func labelledCandidate(
@@ -42,6 +70,7 @@ extension ReferenceFinder {
         let base: Int
         switch category {
         case .reference, .referenceBefore: base = weights.labelled
+        case .referenceGeneric: base = weights.generic
         case .referenceFree: base = weights.freeText
         case .invoiceNumber: base = weights.invoiceNumber
         default: base = weights.payerReference
@@ -50,7 +79,7 @@ extension ReferenceFinder {
             .reference, value: body, display: model.map { "\($0) \(body)" } ?? body, points: base, page: line.page,
             box: line.box(of: range), evidence: [.labelled(category)])
         switch category {
-        case .reference, .referenceBefore:
+        case .reference, .referenceBefore, .referenceGeneric:
             if let model {
                 c.extra["model"] = .string(model)
                 if model == "97" {

@@ -10,8 +10,9 @@ struct ReferenceFinder: FieldFinder {
     struct Weights: Sendable {
         let rf, label, labelled, model97, model97Bad, modelOther, freeText, sentence, invoiceNumber: Int
         let ocrRepaired, lookalikeCap, rfPayerCap, payerReference, otherLine, noDigits: Int
-        /// A national reference whose check digits hold (`ReferenceScheme`).
-        let national: Int
+        /// A national reference whose check digits hold (`ReferenceScheme`); a value after a generic
+        /// "Reference" label (the buyer's as often as the payee's).
+        let national, generic: Int
         /// The longest text a label's value is taken to.
         let maxLength: Int
         init(_ w: (String) -> Int) {
@@ -32,13 +33,16 @@ struct ReferenceFinder: FieldFinder {
             noDigits = w("reference.no_digits")
             maxLength = w("reference.max_length")
             national = w("reference.national")
+            generic = w("reference.generic")
         }
     }
 
     let weights: Weights
     init(_ w: (String) -> Int) { weights = Weights(w) }
 
-    static let labelCategories: [LabelCategory] = [.reference, .referenceFree, .invoiceNumber, .referencePayer, .referenceBefore]
+    static let labelCategories: [LabelCategory] = [
+        .reference, .referenceFree, .invoiceNumber, .referencePayer, .referenceBefore, .referenceGeneric,
+    ]
 
     func candidates(in view: DocumentView, found: Findings) -> [Candidate] {
         var out: [Candidate] = []
@@ -135,6 +139,10 @@ struct ReferenceFinder: FieldFinder {
         }
         // Labelled references: the text each label introduces.
         for l in labels where Self.labelCategories.contains(l.category) {
+            if let quoted = quotedText(after: l, in: view) {
+                out.append(quoted)
+                continue
+            }
             let needsDigit = l.category != .referenceFree
             guard
                 let (vli, vr) = Self.valueBefore(l, in: view)
@@ -182,7 +190,7 @@ struct ReferenceFinder: FieldFinder {
                 model = "97"
                 body = rest
             }
-            if l.category == .invoiceNumber || l.category == .reference {
+            if [.invoiceNumber, .reference, .referenceGeneric].contains(l.category) {
                 // Identifiers are one token (or a few short groups); cut trailing words.
                 // Skip a few words before the identifier ("die Rechnungsnummer 2024-001 an").
                 let toks = body.split(separator: " ")

@@ -37,7 +37,7 @@ extension LabelCategory {
         switch self {
         case .amountDue, .amountTotal, .amountGeneric: [.amount]
         case .account, .payee: [.account, .payee]
-        case .reference, .referenceFree, .referenceBefore, .invoiceNumber: [.reference]
+        case .reference, .referenceFree, .referenceBefore, .referenceGeneric: [.reference]
         case .bic: [.bic]
         case .dueDate, .dueDateWeak: [.dueDate]
         case .paymentCode: [.paymentCode]
