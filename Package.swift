@@ -43,7 +43,7 @@ let package = Package(
             linkerSettings: linkLeptonica),
         .executableTarget(name: "pp-extract", dependencies: ["Extract", "Review", "PPShared"]),
         .testTarget(name: "ReviewTests", dependencies: ["Review", "Extract", "PPShared"]),
-        .testTarget(name: "ExtractTests", dependencies: ["Extract", "PPShared"], exclude: ["Fixtures"]),
+        .testTarget(name: "ExtractTests", dependencies: ["Extract", "PPShared"], exclude: ["Fixtures", "Cases"]),
         // The one SHA-256 (GnuTLS's gnutls_hash: SHA instructions where the CPU has them): the `doc` key pp-ingest
         // and pp-pages give a document must agree byte for byte. (qpdf and poppler load GnuTLS anyway.)
         .systemLibrary(
