@@ -1,3 +1,4 @@
+import Lexicons
 import PPShared
 
 /// How a payment code's fields become candidates, and how its verdict settles their confidence.

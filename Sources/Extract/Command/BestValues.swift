@@ -1,3 +1,4 @@
+import Lexicons
 import PPShared
 
 /// Reading candidates back from document records (the review site, the result table, evaluation): a

@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 import PPShared
 
 /// Candidates counted by confidence band: how many, how many right, and their mean confidence/2000,

@@ -1,3 +1,4 @@
+import Lexicons
 import PPShared
 
 /// How a ranked candidate and a document's `best` object are written into the document record.

@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 import PPShared
 
 /// Groups consecutive page records of one document and turns them into one document record.
@@ -100,7 +101,7 @@ public struct DocumentProcessor: Sendable {
     /// the default profile still finds "Totaal te betalen".
     func withDetectedLanguages(_ profile: Profile, lines: [TextLine]) -> Profile {
         guard let detector else { return profile }
-        return profile.adding(detector.languages(lines).compactMap { lexicons[$0] })
+        return profile.adding(detector.languages(lines.map { ($0.text, $0.folded) }).compactMap { lexicons[$0] })
     }
 
     /// Keys of page records that are not carried over to the document record.

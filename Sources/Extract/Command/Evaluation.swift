@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 import PPShared
 
 /// Compares document records with confirmed values (truth) and measures how well confidence predicts

@@ -1,3 +1,4 @@
+import Lexicons
 import PPShared
 
 /// pp-extract's command line: the main run (page records in, document records out) and its

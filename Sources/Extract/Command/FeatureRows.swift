@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 import PPShared
 
 /// Training rows for the confidence model: every candidate of results made with `--explain`, its

@@ -1,3 +1,4 @@
+import Lexicons
 import PPShared
 
 /// What a picture of each page needs beside the candidates' boxes: the page's size in points, the image

@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 
 /// The comparison form of a payee's name for `pp-extract eval`: folded (lower case, no diacritics,
 /// Cyrillic transliterated), punctuation and spacing gone inside and between words, and a legal form at

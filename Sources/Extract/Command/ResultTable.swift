@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 import PPShared
 
 /// A short table of document records: the top candidate per field, '*' when it is confident.

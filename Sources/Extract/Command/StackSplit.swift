@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 import PPShared
 
 /// `pp-extract --split auto`: several bills scanned into one PDF become one document each.

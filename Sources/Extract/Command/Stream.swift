@@ -1,3 +1,4 @@
+import Lexicons
 import PPShared
 
 /// Assembles the page records of a record stream into documents and hands them out in order.

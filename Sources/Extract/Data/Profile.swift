@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 import PPShared
 
 /// A country or language profile: which labels to look for, which account formats and checksums
@@ -140,23 +141,9 @@ public struct ProfileStore: Sendable {
         self.lexicons = lexicons ?? LexiconStore(profileFolders: folders)
     }
 
-    /// The shipped-profile folders: $PP_PROFILES, the active asset set's profiles, then the SwiftPM resource bundle beside the
-    /// executable, then `../share/pp/profiles` relative to it (what `make install` lays out).
+    /// The shipped-profile folders (`ShippedData.profileFolders`) with their lexicons.
     public static func standard(executable: String? = nil) -> ProfileStore {
-        var folders: [String] = []
-        if let env = ProcessInfo.processInfo.environment["PP_PROFILES"], !env.isEmpty { folders.append(env) }
-        // A set pp-assets installed comes before what shipped; its lexicons are the sibling folder.
-        if let active = ActiveAssets.current?.folder("profiles") { folders.append(active) }
-        let exe = executable ?? ProfileStore.executablePath()
-        let dir = (exe as NSString).deletingLastPathComponent
-        folders.append(dir + "/pp_Extract.resources/Profiles")
-        folders.append(dir + "/pp_Extract.resources")
-        folders.append(((dir as NSString).deletingLastPathComponent as NSString).appendingPathComponent("share/pp/profiles"))
-        return ProfileStore(folders: folders)
-    }
-
-    static func executablePath() -> String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        ProfileStore(folders: ShippedData.profileFolders(executable: executable))
     }
 
     /// Names of the shipped profiles found, sorted.
@@ -198,6 +185,17 @@ public struct ProfileStore: Sendable {
 
 /// Chooses a profile for `--profile auto` from the document's words, currencies and account formats.
 public enum ProfileChooser {
+    /// What each kind of sign counts for a profile (`profile.*` in Model/weights.json).
+    struct Choice {
+        let marker, currency, domesticAccount, ibanCountry: Int
+        init(_ w: (String) -> Int) {
+            marker = w("profile.marker")
+            currency = w("profile.currency")
+            domesticAccount = w("profile.domestic_account")
+            ibanCountry = w("profile.iban_country")
+        }
+    }
+
     static let accountShape = try! NSRegularExpression(pattern: #"(?<![\d-])\d{3}-\d{1,13}-\d{2}(?![\d-])"#)
     static let ibanShape = try! NSRegularExpression(
         pattern: #"(?<![A-Z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?(?![A-Z0-9])"#)
@@ -224,16 +222,17 @@ public enum ProfileChooser {
         }
         var best: (Profile, Int)?
         let textChars = Array(text)
+        let w = Choice(Scoring.weight)
         for p in profiles {
             var score = 0
             for m in p.markers
             where m.contains(" ") ? CurrencyFinder.firstOffset(of: Array(" " + m), in: textChars) != nil : words.contains(m) {
-                score += 2
+                score += w.marker
             }
-            for c in p.currencies where words.contains(TextFold.fold(c)) { score += 3 }
+            for c in p.currencies where words.contains(TextFold.fold(c)) { score += w.currency }
             // Account formats: a Serbian 3-13-2 account that passes its control, IBANs of the profile's countries.
-            if p.accountFormats.contains("rs-domestic") { score += 4 * domestic }
-            for (cc, n) in ibanCountries where p.ibanCountries.contains(cc) { score += 2 * n }
+            if p.accountFormats.contains("rs-domestic") { score += w.domesticAccount * domestic }
+            for (cc, n) in ibanCountries where p.ibanCountries.contains(cc) { score += w.ibanCountry * n }
             if best == nil || score > best!.1 || (score == best!.1 && p.name == "sepa") { best = (p, score) }
         }
         return best?.0

@@ -1,5 +1,6 @@
 import EInvoiceXML
 import Foundation
+import Lexicons
 import PPShared
 
 /// The payment facts of an embedded e-invoice: Factur-X / ZUGFeRD (UN/CEFACT CII, also ZUGFeRD 1.0)

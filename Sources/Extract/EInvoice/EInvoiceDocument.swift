@@ -1,5 +1,6 @@
 import EInvoiceXML
 import Foundation
+import Lexicons
 import PPShared
 
 /// A document that is an e-invoice alone (an XRechnung or Peppol XML with no PDF): no page to agree or
@@ -39,7 +40,10 @@ struct StatedEInvoice: Sendable {
     /// Each field's candidate from the XML, and why it asks for no payment (if it does not).
     func candidates(_ e: EInvoice) -> (lists: [Field: [Candidate]], noPayment: [NoPaymentReason]) {
         var lists: [Field: [Candidate]] = [:]
-        func add(_ field: Field, _ value: String, display: String? = nil, points: Int, _ evidence: [Evidence], extra: [String: JSON] = [:]) {
+        func add(
+            _ field: Field, _ value: String, display: String? = nil, points: Int, _ evidence: [Evidence],
+            extra: [String: JSON] = [:]
+        ) {
             let c = Candidate(
                 field, value: value, display: display, points: points, page: 0, box: nil, evidence: [.einvoiceXML] + evidence,
                 extra: extra)
@@ -100,7 +104,9 @@ struct StatedEInvoice: Sendable {
         }
         if ibanShaped { return (compact, raw, weights.accountFailed, [.checksumFailed(.iban)], ["kind": "iban"]) }
         // "XX", "0": a placeholder, not an account anyone can pay to.
-        if compact.filter(\.isNumber).count < 5 { return (compact, raw, weights.placeholder, [.placeholderAccount], ["kind": "other"]) }
+        if compact.filter(\.isNumber).count < 5 {
+            return (compact, raw, weights.placeholder, [.placeholderAccount], ["kind": "other"])
+        }
         return (compact, raw, weights.accountUnchecked, [.noChecksum], ["kind": "other"])
     }
 

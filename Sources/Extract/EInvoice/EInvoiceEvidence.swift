@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 import PPShared
 
 /// Reconciles what the page says with the e-invoice XML attached to it: the XML is the strongest evidence,

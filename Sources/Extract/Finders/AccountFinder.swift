@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 import PPShared
 
 /// Payee-account candidates: the account numbers the page prints (`AccountMatches`), weighed by their

@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 
 /// Evidence about amounts that needs no language: the arithmetic between the numbers of a page (net + VAT =
 /// total, line items = subtotal, total − discount = amount due, cash − total = change), a rounding line, and
@@ -8,6 +9,15 @@ struct AmountArithmetic {
         let sumOf, sumOfItems, tendered, tenderedCheck, labelDistractor, labelTendered: Int
         let afterRounding, roundedSum, roundingMax, position, afterPayment, ocrCorrected: Int
         let taxShareMax, arithmeticValues, arithmeticTerms: Int
+        /// Rows (line heights) within which cash follows its total, change its cash, a rounded total its
+        /// rounding line, and a totals block's next row its last.
+        let totalAbove, changeBelow, roundingReach, blockReach: Double
+        /// Payment lines: the change line stands at least `changeOffset` and at most `changeReach` rows below.
+        let changeOffset, changeReach: Double
+        /// Rows summed upwards for line items at most; VAT rates read from the page, the highest and how many.
+        let itemRows, taxRateMax, taxRates: Int
+        /// From this many cents on, a sum may be off by a cent (VAT rounded per line).
+        let centSlackFrom: Int
 
         init(_ w: (String) -> Int) {
             sumOf = w("amount.sum_of")
@@ -25,6 +35,16 @@ struct AmountArithmetic {
             taxShareMax = w("amount.tax_share_max")
             arithmeticValues = w("amount.arithmetic_values")
             arithmeticTerms = w("amount.arithmetic_terms")
+            totalAbove = Double(w("amount.total_above")) / 100
+            changeBelow = Double(w("amount.change_below")) / 100
+            roundingReach = Double(w("amount.rounding_reach")) / 100
+            blockReach = Double(w("amount.block_reach")) / 100
+            changeOffset = Double(w("amount.change_offset")) / 100
+            changeReach = Double(w("amount.change_reach")) / 100
+            itemRows = w("amount.item_rows")
+            taxRateMax = w("amount.tax_rate_max")
+            taxRates = w("amount.tax_rates")
+            centSlackFrom = w("amount.cent_slack_from")
         }
     }
 
@@ -32,6 +52,13 @@ struct AmountArithmetic {
     let view: DocumentView
     var labels: [LabelHit] { view.labels }
     var lines: [TextLine] { view.lines }
+    var reach: LabelReach { view.reach }
+
+    /// The height distances around a box are measured in.
+    func height(_ box: Box) -> Double { max(reach.minHeight, box.height) }
+
+    /// Whether two boxes stand on one row.
+    func sameRow(_ a: Box, _ b: Box) -> Bool { a.verticalOverlap(b) >= reach.rowShare }
 
     /// One amount occurrence taking part in the arithmetic.
     struct Term {
@@ -61,9 +88,9 @@ struct AmountArithmetic {
     }
 
     /// Whether `a` is printed before `b`: same page, and on the same row to its left, or on a row above.
-    static func before(_ a: Term, _ b: Term) -> Bool {
+    func before(_ a: Term, _ b: Term) -> Bool {
         guard a.page == b.page else { return false }
-        if a.box.verticalOverlap(b.box) >= 0.5 { return a.box.x1 <= b.box.x0 + 1 }
+        if sameRow(a.box, b.box) { return a.box.x1 <= b.box.x0 + 1 }
         return a.box.y0 < b.box.y0
     }
 
@@ -97,13 +124,14 @@ struct AmountArithmetic {
         var summand: Set<Int> = []  // values (cents) that are a part of some sum
         // A negative sum counts too: gross − prepayments = a negative amount due ("nothing to pay").
         for (si, s) in terms.enumerated() where !list[s.index].evidence.contains(.lineItem) {
-            let prior = terms.indices.filter { Self.before(terms[$0], s) }
+            let prior = terms.indices.filter { before(terms[$0], s) }
             guard prior.count >= 2 else { continue }
             var byCents: [Int: [Int]] = [:]
             for p in prior { byCents[terms[p].cents, default: []].append(p) }
             // Exact to the cent; a cent either way only between larger amounts (VAT rounded per line).
             func find(_ cents: Int, after j: Int, _ others: Int...) -> Int? {
-                let slack = others.allSatisfy { abs($0) >= 100 } && abs(cents) >= 100 ? [0, -1, 1] : [0]
+                let slack =
+                    others.allSatisfy { abs($0) >= weights.centSlackFrom } && abs(cents) >= weights.centSlackFrom ? [0, -1, 1] : [0]
                 for d in slack { if let k = byCents[cents + d]?.first(where: { $0 > j }) { return k } }
                 return nil
             }
@@ -142,14 +170,14 @@ struct AmountArithmetic {
     /// A total that is an amount printed before it plus a tax rate the page prints ("27%"), to the cent:
     /// net + VAT = total where OCR lost the VAT amount. Counted as a sum (`sum-of:net+rate%`).
     func applyTaxRates(_ list: inout [Candidate], _ terms: [Term], summands: Set<Int>) {
-        let rates = Self.taxRates(lines)
+        let rates = Self.taxRates(lines, max: weights.taxRateMax, count: weights.taxRates)
         guard !rates.isEmpty else { return }
         let byCents = Dictionary(grouping: terms.indices, by: { terms[$0].cents })
         // As in applySums: a part of a sum found already (a subtotal on the way to the total) gets nothing.
-        for n in terms where n.cents >= 100 && !list[n.index].evidence.contains(.lineItem) {
+        for n in terms where n.cents >= weights.centSlackFrom && !list[n.index].evidence.contains(.lineItem) {
             for r in rates {
                 let total = Int((Double(n.cents) * (100 + r) / 100).rounded())
-                for si in byCents[total] ?? [] where Self.before(n, terms[si]) {
+                for si in byCents[total] ?? [] where before(n, terms[si]) {
                     let i = terms[si].index
                     guard !list[i].evidence.isSum, !list[i].evidence.contains(.lineItem),
                         !summands.contains(terms[si].cents)
@@ -162,7 +190,7 @@ struct AmountArithmetic {
     }
 
     /// Percentages from 1 to 30 printed on the page (VAT rates), at most eight.
-    static func taxRates(_ lines: [TextLine]) -> [Double] {
+    static func taxRates(_ lines: [TextLine], max highest: Int, count: Int) -> [Double] {
         var rates: [Double] = []
         for line in lines {
             let c = line.chars
@@ -171,10 +199,10 @@ struct AmountArithmetic {
                 while e > 0, c[e - 1] == " " { e -= 1 }
                 var b = e
                 while b > 0, c[b - 1].isASCII, c[b - 1].isNumber || c[b - 1] == "." || c[b - 1] == "," { b -= 1 }
-                guard b < e, let r = Double(String(c[b..<e]).replacingOccurrences(of: ",", with: ".")), r >= 1, r <= 30
+                guard b < e, let r = Double(String(c[b..<e]).replacingOccurrences(of: ",", with: ".")), r >= 1, r <= Double(highest)
                 else { continue }
                 if !rates.contains(r) { rates.append(r) }
-                if rates.count == 8 { return rates }
+                if rates.count == count { return rates }
             }
         }
         return rates
@@ -189,16 +217,16 @@ struct AmountArithmetic {
             guard
                 !labels.contains(where: {
                     ($0.category == .amountTotal || $0.category == .amountDue) && $0.page == s.page
-                        && $0.box.verticalOverlap(s.box) >= 0.5
+                        && sameRow($0.box, s.box)
                 })
             else { continue }
             // Cash and change follow the total within a few rows.
-            let h = max(6, s.box.height)
+            let h = height(s.box)
             let above = terms.filter {
-                Self.before($0, s) && !item($0) && s.box.y0 - $0.box.y1 <= 6 * h
+                before($0, s) && !item($0) && s.box.y0 - $0.box.y1 <= weights.totalAbove * h
                     && list[$0.index].evidence.contains(where: Self.isTotalLabel)
             }
-            let below = terms.filter { Self.before(s, $0) && $0.cents > 0 && !item($0) && $0.box.y0 - s.box.y1 <= 3 * h }
+            let below = terms.filter { before(s, $0) && $0.cents > 0 && !item($0) && $0.box.y0 - s.box.y1 <= weights.changeBelow * h }
             guard let total = above.first(where: { a in below.contains { a.cents + $0.cents == s.cents } }) else { continue }
             list[s.index].credit(.tendered, -weights.tendered)
             if !list[total.index].evidence.contains(.tenderedLessChange) {
@@ -210,7 +238,7 @@ struct AmountArithmetic {
     /// Total − discount (or already paid, or an old balance) = the amount due printed after both.
     func applyDeductions(_ list: inout [Candidate], _ terms: [Term]) {
         for r in terms where r.cents > 0 {
-            let prior = terms.filter { Self.before($0, r) }
+            let prior = terms.filter { before($0, r) }
             for d in prior where d.cents > 0 && list[d.index].evidence.contains(where: Self.isDeductionLabel) {
                 guard let m = prior.first(where: { $0.cents == r.cents + d.cents && $0.index != d.index }) else { continue }
                 list[r.index].credit(.differenceOf(total: list[m.index].value, deducted: list[d.index].value), weights.sumOf)
@@ -230,8 +258,8 @@ struct AmountArithmetic {
             return nil
         }
         for r in terms where r.cents > 0 && !list[r.index].evidence.contains(where: Self.isDifference) {
-            for m in terms where Self.before(m, r) && list[m.index].evidence.has(label: .amountTotal) {
-                let adjustments = terms.filter { Self.before(m, $0) && Self.before($0, r) && sign($0) != nil }
+            for m in terms where before(m, r) && list[m.index].evidence.has(label: .amountTotal) {
+                let adjustments = terms.filter { before(m, $0) && before($0, r) && sign($0) != nil }
                 guard (2...4).contains(adjustments.count) else { continue }
                 let balance = m.cents + adjustments.reduce(0) { $0 + sign($1)! * abs($1.cents) }
                 guard balance == r.cents else { continue }
@@ -248,7 +276,7 @@ struct AmountArithmetic {
         // The right-most amount per row, in page order.
         var rows: [Term] = []
         for t in terms.sorted(by: { ($0.page, $0.box.y0, $0.box.x0) < ($1.page, $1.box.y0, $1.box.x0) }) {
-            if let last = rows.last, last.page == t.page, last.box.verticalOverlap(t.box) >= 0.5 {
+            if let last = rows.last, last.page == t.page, sameRow(last.box, t.box) {
                 if t.box.x0 > last.box.x0 { rows[rows.count - 1] = t }
             } else {
                 rows.append(t)
@@ -261,7 +289,7 @@ struct AmountArithmetic {
             else { continue }
             var total = 0
             var n = 0
-            for r in rows[..<ri].reversed().prefix(60) where r.page == s.page {
+            for r in rows[..<ri].reversed().prefix(weights.itemRows) where r.page == s.page {
                 total += r.cents
                 n += 1
                 if n >= 4, abs(total - s.cents) <= 1 {

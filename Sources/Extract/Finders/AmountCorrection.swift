@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 
 /// A labelled total that OCR misread by one digit ("48.00" for 18.00, "64.50" for 54.50), told by the
 /// arithmetic around it: two sums (net + tax, tendered − change) give the same value one digit away from what
@@ -33,7 +34,7 @@ extension AmountArithmetic {
             let total = list[i].box.map { Term(index: i, cents: tc, page: list[i].page, box: $0) }
             func partsAbove(_ s: CorrectionSource) -> Bool {
                 guard unsure, let total else { return false }
-                return s.labelledSums.contains { Self.before($0, total) }
+                return s.labelledSums.contains { before($0, total) }
             }
             guard near.count == 1, let (v, s) = near.first, s.count >= 2 || partsAbove(s) else { continue }
             let value = Self.centsText(v)
@@ -70,11 +71,11 @@ extension AmountArithmetic {
             for b in terms where b.index != a.index && b.cents < a.cents {
                 let subtotals = a.page == b.page && confirmedSubtotal(a) && confirmedSubtotal(b)
                 let taxed = list[b.index].evidence.has(label: .amountVAT)
-                let sameRow = a.page == b.page && a.box.verticalOverlap(b.box) >= 0.5 && a.box.x1 <= b.box.x0 + 1
+                let sameRow = a.page == b.page && sameRow(a.box, b.box) && a.box.x1 <= b.box.x0 + 1
                 let taxShare = Double(b.cents) <= maxShare * Double(a.cents) && (taxed || sameRow)
                 guard taxShare || subtotals, seen.insert([a.cents, b.cents]).inserted else { continue }
                 let items = [a, b].contains { list[$0.index].evidence.contains(.lineItem) }
-                let last = Self.before(a, b) ? b : a
+                let last = before(a, b) ? b : a
                 addSum(a.cents + b.cents, lastLabelledPart: (subtotals || taxed) && !items ? last : nil)
             }
         }
@@ -82,10 +83,10 @@ extension AmountArithmetic {
         let tendered = paymentLines(.amountTendered, list)
         let change = paymentLines(.amountChange, list)
         for t in tendered where t.cents > 0 {
-            let h = max(6, t.label.box.height)
+            let h = height(t.label.box)
             let below = change.filter {
-                $0.label.page == t.label.page && $0.label.box.y0 > t.label.box.y0 + 0.5 * h
-                    && $0.label.box.y0 - t.label.box.y1 <= 4 * h
+                $0.label.page == t.label.page && $0.label.box.y0 > t.label.box.y0 + weights.changeOffset * h
+                    && $0.label.box.y0 - t.label.box.y1 <= weights.changeReach * h
             }
             if let c = below.min(by: { $0.label.box.y0 < $1.label.box.y0 }), c.cents < t.cents {
                 add(t.cents - c.cents)
@@ -113,10 +114,10 @@ extension AmountArithmetic {
             var sum = start.cents
             var last = start
             var added = 0
-            for r in rows[(k + 1)...] where r.page == start.page && r.box.verticalOverlap(last.box) < 0.5 {
-                let h = max(6, last.box.height)
+            for r in rows[(k + 1)...] where r.page == start.page && !sameRow(r.box, last.box) {
+                let h = height(last.box)
                 let e = list[r.index].evidence
-                guard r.box.y0 - last.box.y1 <= 3 * h, let kind = e.first(where: adding.contains),
+                guard r.box.y0 - last.box.y1 <= weights.blockReach * h, let kind = e.first(where: adding.contains),
                     !e.contains(where: Self.isTotalLabel)
                 else { break }
                 sum += kind == .labelled(.amountDiscount) ? -abs(r.cents) : r.cents

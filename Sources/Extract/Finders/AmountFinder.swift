@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 import PPShared
 
 /// Amount candidates: every number of the page with its label, currency, row and slip evidence, then the

@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 
 /// Evidence from the payment lines of a till receipt: cash (or card) handed over and the change given back,
 /// found by their labels (`amount_tendered`, `amount_change`). Tendered − change = the amount paid, and
@@ -27,7 +28,7 @@ extension AmountArithmetic {
                 guard list[i].page == l.page, let b = list[i].box, !list[i].evidence.contains(.noDecimals) else {
                     return false
                 }
-                return b.verticalOverlap(l.box) >= 0.5 && b.x0 >= l.box.x1 - 1
+                return sameRow(b, l.box) && b.x0 >= l.box.x1 - 1
             }
             if let i = onRow.min(by: { list[$0].box!.x0 < list[$1].box!.x0 }), let c = Self.cents(list[i].value) {
                 out.append(PaymentLine(label: l, cents: c, index: i))
@@ -54,10 +55,10 @@ extension AmountArithmetic {
     /// paid itself (`tendered-exact`): its label penalty is taken back.
     func applyTenderedLessChange(_ list: inout [Candidate], tendered: [PaymentLine], change: [PaymentLine]) {
         for t in tendered where t.cents > 0 {
-            let h = max(6, t.label.box.height)
+            let h = height(t.label.box)
             let below = change.filter {
-                $0.label.page == t.label.page && $0.label.box.y0 > t.label.box.y0 + 0.5 * h
-                    && $0.label.box.y0 - t.label.box.y1 <= 4 * h
+                $0.label.page == t.label.page && $0.label.box.y0 > t.label.box.y0 + weights.changeOffset * h
+                    && $0.label.box.y0 - t.label.box.y1 <= weights.changeReach * h
             }
             guard let c = below.min(by: { $0.label.box.y0 < $1.label.box.y0 }), c.cents < t.cents else { continue }
             let paid = t.cents - c.cents
@@ -80,7 +81,7 @@ extension AmountArithmetic {
         }
         for i in list.indices {
             guard let b = list[i].box, let y = bottom[list[i].page] else { continue }
-            if b.y0 > y + 0.3 * max(6, b.height) {
+            if b.y0 > y + reach.touching * height(b) {
                 list[i].credit(.afterPayment, -weights.afterPayment)
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 
 /// A rounding line, the totals around it, and where on its page a labelled total stands.
 extension AmountArithmetic {
@@ -7,17 +8,17 @@ extension AmountArithmetic {
     func applyRounding(_ list: inout [Candidate]) {
         for l in labels where l.category == .amountRounding {
             let lb = l.box
-            let h = max(6, lb.height)
+            let h = height(lb)
             for i in list.indices where list[i].page == l.page {
                 guard let b = list[i].box else { continue }
-                if b.verticalOverlap(lb) >= 0.5, b.x0 >= lb.x0 {
+                if sameRow(b, lb), b.x0 >= lb.x0 {
                     if !list[i].evidence.has(label: .amountRounding) {
                         list[i].credit(.labelled(.amountRounding), weights.labelDistractor)
                     }
                 } else if list[i].evidence.contains(where: Self.isTotalLabel) {
-                    if b.y0 >= lb.y1 - 0.3 * h, b.y0 - lb.y1 <= 3 * h {
+                    if b.y0 >= lb.y1 - reach.touching * h, b.y0 - lb.y1 <= weights.roundingReach * h {
                         list[i].credit(.afterRounding, weights.afterRounding)
-                    } else if b.y1 <= lb.y0 + 0.3 * h, lb.y0 - b.y1 <= 3 * h {
+                    } else if b.y1 <= lb.y0 + reach.touching * h, lb.y0 - b.y1 <= weights.roundingReach * h {
                         list[i].credit(.beforeRounding, -weights.afterRounding)
                     }
                 }
@@ -30,19 +31,19 @@ extension AmountArithmetic {
     /// one is the amount paid (`rounded:`), the one before rounding loses as much (`rounded-away`).
     func applyRoundingSum(_ list: inout [Candidate]) {
         for l in labels where l.category == .amountRounding {
-            let h = max(6, l.box.height)
+            let h = height(l.box)
             let adjustments = list.indices.filter { i in
                 list[i].page == l.page && list[i].evidence.has(label: .amountRounding)
-                    && (list[i].box.map { $0.verticalOverlap(l.box) >= 0.5 } ?? false)
+                    && (list[i].box.map { sameRow($0, l.box) } ?? false)
             }
             for r in adjustments {
                 guard let rc = Self.cents(list[r].value).map(abs), rc > 0, rc < weights.roundingMax else { continue }
                 for a in list.indices where a != r && list[a].page == l.page {
                     guard list[a].evidence.contains(where: Self.isTotalLabel), let ab = list[a].box,
-                        ab.y1 <= l.box.y0 + 0.3 * h, let ac = Self.cents(list[a].value)
+                        ab.y1 <= l.box.y0 + reach.touching * h, let ac = Self.cents(list[a].value)
                     else { continue }
                     for b in list.indices where b != r && b != a && list[b].page == l.page {
-                        guard let bb = list[b].box, bb.y0 >= l.box.y1 - 0.3 * h, let bc = Self.cents(list[b].value),
+                        guard let bb = list[b].box, bb.y0 >= l.box.y1 - reach.touching * h, let bc = Self.cents(list[b].value),
                             abs(bc - ac) == rc, !list[b].evidence.contains(where: Self.isRounded)
                         else { continue }
                         list[b].credit(.rounded(from: list[a].value), weights.roundedSum)
@@ -65,7 +66,7 @@ extension AmountArithmetic {
             guard let b = list[i].box, let (top, bottom) = extent[list[i].page], bottom - top > 1 else { continue }
             let rel = max(0, min(1, (b.y0 - top) / (bottom - top)))
             let bonus = Scoring.scaled(weights.position, by: rel)
-            if bonus > 0 { list[i].credit(.position(Scoring.scaled(100, by: rel)), bonus) }
+            if bonus > 0 { list[i].credit(.position(down: rel), bonus) }
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 import PPShared
 
 /// BIC candidates: a valid BIC shape in capitals, labelled or on the line of an IBAN.

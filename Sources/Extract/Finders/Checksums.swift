@@ -1,3 +1,5 @@
+import Lexicons
+
 /// Checksums and formats of payment identifiers (see the payment-standards sheet):
 /// ISO 7064 MOD 97-10, IBAN (ISO 13616) with the registry's lengths and patterns,
 /// the Serbian domestic account (3-13-2), Serbian model 97, RF creditor references

@@ -1,3 +1,4 @@
+import Lexicons
 import PPShared
 
 /// Currency candidates: the currency printed with the best amount, the currencies the page names (codes,

@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 import PPShared
 
 /// Due-date candidates: the date a due-date label introduces (a period's end or a discount's date is not it).

@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 import PPShared
 
 /// Finds ranked candidates for every payment field in the lines of one document: builds the document's
@@ -12,6 +13,8 @@ public struct Extractor: Sendable {
     let codeEvidence: CodeEvidence
     let einvoiceEvidence: EInvoiceEvidence
     let stated: StatedEInvoice
+    let expectation: PaymentExpectation
+    let pageWeights: DocumentView.Weights
 
     /// The fitted confidence model; without it confidences are the rule points.
     public var model: ConfidenceModel? {
@@ -28,15 +31,19 @@ public struct Extractor: Sendable {
         set { ranker.maxCandidates = newValue }
     }
 
-    public init(profile: Profile) {
-        let w = profile.weight
+    public init(profile: Profile) { self.init(profile: profile, weights: profile.weight) }
+
+    /// An extractor whose every section reads its weights through `w` (the profile's by default).
+    init(profile: Profile, weights w: (String) -> Int) {
         self.profile = profile
+        pageWeights = DocumentView.Weights(w)
         matcher = LabelMatcher(profile)
         finders = FinderRegistry.finders(w)
         ranker = Ranker(weights: Ranker.Weights(w))
         codeEvidence = CodeEvidence(weights: CodeEvidence.Weights(w))
         einvoiceEvidence = EInvoiceEvidence(weights: EInvoiceEvidence.Weights(w))
         stated = StatedEInvoice(weights: StatedEInvoice.Weights(w))
+        expectation = PaymentExpectation(w)
     }
 
     public func extract(lines: [TextLine], einvoice: EInvoice?, codes: [(PaymentCode, Int, Box?)] = []) -> Extraction {
@@ -45,7 +52,7 @@ public struct Extractor: Sendable {
     }
 
     func run(lines: [TextLine], einvoice: EInvoice?, codes: [(PaymentCode, Int, Box?)]) -> Extraction {
-        let view = DocumentView(lines: lines, profile: profile, matcher: matcher)
+        let view = DocumentView(lines: lines, profile: profile, matcher: matcher, weights: pageWeights)
         var found = Findings()
         for finder in finders {
             let list = finder.candidates(in: view, found: found)
@@ -58,7 +65,7 @@ public struct Extractor: Sendable {
             einvoiceEvidence.apply(
                 e, to: &merged, pageText: EInvoiceEvidence.compactText(lines), amounts: view.amountValues)
         }
-        let reasons = PaymentExpectation.reasons(
+        let reasons = expectation.reasons(
             in: view, einvoice: einvoice, amounts: merged[.amount] ?? [], occurrences: found.occurrences[.amount] ?? [])
         let context = Ranker.Context(
             paymentExpected: reasons.isEmpty, einvoice: einvoice != nil, ocr: view.ocr, pages: view.pageCount)

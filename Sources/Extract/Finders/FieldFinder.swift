@@ -1,3 +1,5 @@
+import Lexicons
+
 /// One field's finder: reads the document view, and what the finders before it found, and gives
 /// candidates with their evidence and rule points. Finders never write a confidence: the `Ranker` does.
 protocol FieldFinder: Sendable {

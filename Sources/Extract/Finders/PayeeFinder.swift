@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 import PPShared
 
 /// Payee-name candidates: the name a payee label introduces, and company names (a segment ending in a

@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 import PPShared
 
 /// Serbian payment-code candidates ("šifra plaćanja"): three digits starting 1, 2, 3 or 9 after their label.

@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 
 /// Why a document asks for no payment; the raw value is the record's word for it.
 public enum NoPaymentReason: String, Sendable {
@@ -15,12 +16,19 @@ public enum NoPaymentReason: String, Sendable {
 
 /// Whether a document asks for a payment at all: direct debits, credit notes, paid bills and
 /// documents with nothing due say so in words, in their e-invoice, or in their arithmetic.
-enum PaymentExpectation {
-    /// A notice in words counts when it is a title (taller than body text by this factor) or a long phrase.
-    static let titleHeight = 1.2
-    static let longPhrase = 12
+struct PaymentExpectation: Sendable {
+    /// A notice in words counts when it is a title (taller than body text by `titleHeight`) or a phrase of
+    /// `longPhrase` characters; a label is all its line says when its letters are `stampShare` per cent of it.
+    let titleHeight: Double
+    let longPhrase, stampShare: Int
 
-    static func reasons(
+    init(_ w: (String) -> Int) {
+        titleHeight = Double(w("expect.title_height")) / 100
+        longPhrase = w("expect.long_phrase")
+        stampShare = w("expect.stamp_share")
+    }
+
+    func reasons(
         in view: DocumentView, einvoice: EInvoice?, amounts: [Candidate], occurrences: [Candidate]
     ) -> [NoPaymentReason] {
         let labels = view.labels
@@ -76,9 +84,9 @@ enum PaymentExpectation {
     }
 
     /// A label that is all its line says (letters of other words are few): a title, a stamp, a note.
-    static func standsAlone(_ label: LabelHit, in line: TextLine) -> Bool {
+    func standsAlone(_ label: LabelHit, in line: TextLine) -> Bool {
         let letters = line.chars.filter(\.isLetter).count
         let labelLetters = line.chars[label.range].filter(\.isLetter).count
-        return letters > 0 && labelLetters * 10 >= letters * 8
+        return letters > 0 && labelLetters * 100 >= letters * stampShare
     }
 }

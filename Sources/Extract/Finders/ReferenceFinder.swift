@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 import PPShared
 
 /// Payment-reference candidates: RF references anywhere, values before their caption, and the text each
@@ -9,6 +10,8 @@ struct ReferenceFinder: FieldFinder {
     struct Weights: Sendable {
         let rf, label, labelled, model97, model97Bad, modelOther, freeText, sentence, invoiceNumber: Int
         let ocrRepaired, lookalikeCap, rfPayerCap, payerReference, otherLine, noDigits: Int
+        /// The longest text a label's value is taken to.
+        let maxLength: Int
         init(_ w: (String) -> Int) {
             rf = w("reference.rf")
             label = w("reference.label")
@@ -25,6 +28,7 @@ struct ReferenceFinder: FieldFinder {
             payerReference = w("reference.payer")
             otherLine = w("reference.other_line")
             noDigits = w("reference.no_digits")
+            maxLength = w("reference.max_length")
         }
     }
 
@@ -80,7 +84,9 @@ struct ReferenceFinder: FieldFinder {
                         .reference, value: text, display: Checksums.groupedByFour(text), points: weights.rf, page: line.page,
                         box: box, evidence: [.checksum(.rf)], extra: ["kind": "rf"])
                     if repaired { c.credit(.ocrRepaired, -weights.ocrRepaired) }
-                    if let (l, f) = view.nearestLabel([.reference, .referenceFree, .referencePayer], line: li, range: r, box: box) {
+                    if let (l, f) = view.nearestLabel(
+                        [.reference, .referenceFree, .referencePayer], line: li, range: r, box: box)
+                    {
                         if l.category == .referencePayer {
                             c.cap(at: weights.rfPayerCap, because: .payerLabel)
                         } else {
@@ -146,7 +152,7 @@ struct ReferenceFinder: FieldFinder {
                 out.append(whole)
                 text = id
             }
-            if text.count > 140 { text = String(text.prefix(140)) }
+            if text.count > weights.maxLength { text = String(text.prefix(weights.maxLength)) }
             // A photographed form: OCR reads the boxes' borders as "|", "[" or "]" between the values.
             if line.conf != nil { text = Self.withoutBoxBorders(text) }
             var model: String?
@@ -275,7 +281,7 @@ struct ReferenceFinder: FieldFinder {
         func distance(_ b: Box) -> Double {
             let dx = (b.x0 + b.x1 - label.box.x0 - label.box.x1) / 2
             let dy = (b.y0 + b.y1 - label.box.y0 - label.box.y1) / 2
-            return dx * dx + 4 * dy * dy  // rows weigh more than columns
+            return dx * dx + view.reach.modelRowWeight * dy * dy  // rows weigh more than columns
         }
         let models = view.labels.filter { $0.category == .model && $0.page == label.page }.sorted {
             distance($0.box) < distance($1.box)

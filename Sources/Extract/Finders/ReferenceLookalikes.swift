@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 
 /// Values under a reference label that are something else: a date ("Bestellung vom 01.03.2018"), a phone
 /// number, a postcode before its town, an amount. Told apart by their shape, in any language.

@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 
 /// Token shapes of references that text layers and OCR glue to their neighbours, and model prefixes
 /// printed in front of a reference ("HR01 12345-212-2", Serbian "97" run into its reference).
@@ -118,7 +119,7 @@ extension ReferenceFinder {
         var e = label.range.lowerBound
         while e > 0, chars[e - 1] == " " || chars[e - 1] == "\u{00A0}" { e -= 1 }
         // The caption alone on its line (OCR splits a row at a wide gap): the token ending just left of it.
-        if e == 0 { return tokenLeft(of: label, lines: lines) }
+        if e == 0 { return tokenLeft(of: label, in: view) }
         let token = chars[0..<e]
         guard Self.isLoneToken(token) else { return nil }
         return (label.line, 0..<e)
@@ -129,13 +130,14 @@ extension ReferenceFinder {
     }
 
     /// The line on the caption's row that ends within two line heights left of it, when it is one token.
-    static func tokenLeft(of label: LabelHit, lines: [TextLine]) -> (line: Int, range: Range<Int>)? {
+    static func tokenLeft(of label: LabelHit, in view: DocumentView) -> (line: Int, range: Range<Int>)? {
+        let lines = view.lines
         let lb = label.box
-        let h = max(6, lb.height)
+        let h = max(view.reach.minHeight, lb.height)
         let left = lines.indices.filter { i in
             let l = lines[i]
-            return i != label.line && l.page == label.page && l.box.verticalOverlap(lb) >= 0.5 && l.box.x1 <= lb.x0 + 1
-                && lb.x0 - l.box.x1 <= 2 * h
+            return i != label.line && l.page == label.page && l.box.verticalOverlap(lb) >= view.reach.rowShare
+                && l.box.x1 <= lb.x0 + 1 && lb.x0 - l.box.x1 <= view.reach.valueLeft * h
         }
         guard let i = left.max(by: { lines[$0].box.x1 < lines[$1].box.x1 }), Self.isLoneToken(lines[i].chars[...]) else {
             return nil

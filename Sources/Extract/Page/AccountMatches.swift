@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 
 /// An account number printed on a line: an IBAN, or a Serbian domestic account, with its checksum's verdict.
 struct AccountMatch: Sendable {
@@ -75,9 +76,15 @@ enum AccountMatches {
             if result == .valid || result == .badChecksum || result == .badNationalCheck {
                 if result == .valid, cc == "RS" {
                     let dom = String(text.dropFirst(4))
-                    found.append(AccountMatch(value: dom, display: Checksums.groupedByFour(text), range: r, printedAsIBAN: true, valid: true, repaired: repaired))
+                    found.append(
+                        AccountMatch(
+                            value: dom, display: Checksums.groupedByFour(text), range: r, printedAsIBAN: true, valid: true,
+                            repaired: repaired))
                 } else {
-                    found.append(AccountMatch(value: text, display: Checksums.groupedByFour(text), range: r, printedAsIBAN: true, valid: result == .valid, repaired: repaired))
+                    found.append(
+                        AccountMatch(
+                            value: text, display: Checksums.groupedByFour(text), range: r, printedAsIBAN: true,
+                            valid: result == .valid, repaired: repaired))
                 }
                 k += len
                 continue
@@ -95,14 +102,18 @@ enum AccountMatches {
                 let o = line.text.distance(from: line.text.startIndex, to: rr.lowerBound)
                 let r = o..<(o + printed.count)
                 if found.contains(where: { $0.range.overlaps(r) }) { continue }
-                found.append(AccountMatch(value: a18, display: fixed, range: r, printedAsIBAN: false, valid: true, repaired: fixed != printed.replacingOccurrences(of: " ", with: "")))
+                found.append(
+                    AccountMatch(
+                        value: a18, display: fixed, range: r, printedAsIBAN: false, valid: true,
+                        repaired: fixed != printed.replacingOccurrences(of: " ", with: "")))
             }
         }
         if formats.contains("rs-domestic") {
             for (r, printed) in Self.serbianAccountMatches(line.chars) where !found.contains(where: { $0.range.overlaps(r) }) {
                 guard let a18 = Checksums.serbianAccount18(printed) else { continue }
                 let ok = Checksums.isValidSerbianAccount(a18)
-                found.append(AccountMatch(value: a18, display: printed, range: r, printedAsIBAN: false, valid: ok, repaired: false))
+                found.append(
+                    AccountMatch(value: a18, display: printed, range: r, printedAsIBAN: false, valid: ok, repaired: false))
             }
         }
         return found

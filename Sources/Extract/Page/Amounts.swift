@@ -1,3 +1,5 @@
+import Lexicons
+
 /// Amount tokens: locale formats (1.234,56 · 1,234.56 · 1 234,56 · 1'234.56), currencies,
 /// the "=" prefix of slips, and the per-document decision of the decimal mark.
 public struct AmountToken: Sendable, Equatable {

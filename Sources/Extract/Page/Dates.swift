@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 
 /// Dates in text: dd.mm.yyyy, dd.mm.yy, dd/mm/yyyy, yyyy-mm-dd, "15. März 2024", "April 9, 2026".
 public enum Dates {

@@ -1,3 +1,4 @@
+import Lexicons
 import PPShared
 
 /// Everything the finders read about one document, built once and never changed: its lines, the labels
@@ -20,6 +21,7 @@ struct DocumentView: Sendable {
     let ocr: Bool
     let profile: Profile
     let ocrWeights: OCRWeights
+    let reach: LabelReach
 
     /// What reading by OCR costs a value: below `floor` per cent, `perPoint` points per point missing.
     struct OCRWeights: Sendable {
@@ -30,14 +32,26 @@ struct DocumentView: Sendable {
         }
     }
 
-    init(lines: [TextLine], profile: Profile, matcher: LabelMatcher) {
-        let w = profile.weight
+    /// The view's sections of the weights, read once per profile.
+    struct Weights: Sendable {
+        let ocr: OCRWeights
+        let reach: LabelReach
+        let layout: Layout.Params
+        init(_ w: (String) -> Int) {
+            ocr = OCRWeights(w)
+            reach = LabelReach(w)
+            layout = Layout.Params(w)
+        }
+    }
+
+    init(lines: [TextLine], profile: Profile, matcher: LabelMatcher, weights: Weights) {
         self.lines = lines
         self.profile = profile
-        self.ocrWeights = OCRWeights(w)
+        self.ocrWeights = weights.ocr
+        self.reach = weights.reach
         let heights = lines.map(\.box.height).filter { $0 > 0 }.sorted()
-        medianLineHeight = heights.isEmpty ? 12 : heights[heights.count / 2]
-        layout = Layout(lines: lines, labels: matcher.hits(in: lines), params: Layout.Params(w), relabel: matcher.hits)
+        medianLineHeight = heights.isEmpty ? reach.defaultHeight : heights[heights.count / 2]
+        layout = Layout(lines: lines, labels: matcher.hits(in: lines), params: weights.layout, relabel: matcher.hits)
         labels = layout.labels
         var all: [[AmountToken]] = []
         var flat: [AmountToken] = []

@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 import PPShared
 
 /// How a label points at the value it introduces, measured on the page.
@@ -14,36 +15,37 @@ extension DocumentView {
     /// The distance factor: 1 right before the value on the same line, less with distance;
     /// labels above the value count slightly less, labels below (slip captions) half.
     func pointProximity(_ label: LabelHit, toLine li: Int, range: Range<Int>, box: Box) -> Double {
+        let r = reach
         if label.line == li {
             guard label.range.upperBound <= range.lowerBound else { return 0 }
             let gap = Double(range.lowerBound - label.range.upperBound)
-            let f = gap <= 25 ? 1.0 : max(0.45, 1.0 - (gap - 25) / 80)
+            let f = gap <= r.sameLineGap ? 1.0 : max(r.sameLineFloor, 1.0 - (gap - r.sameLineGap) / r.sameLineFade)
             // A "line" far taller than text lines holds several rows glued together by the text layer:
             // its words' order says little about which caption belongs to which value.
-            return lines[li].box.height > 2.2 * medianLineHeight ? min(f, 0.5) : f
+            return lines[li].box.height > r.tallLine * medianLineHeight ? min(f, r.tallLineCap) : f
         }
         let lb = label.box
-        let h = max(6, min(lb.height, box.height) > 0 ? max(lb.height, box.height) : 10)
-        if lb.verticalOverlap(box) >= 0.4 {
+        let h = max(r.minHeight, min(lb.height, box.height) > 0 ? max(lb.height, box.height) : r.defaultHeight)
+        if lb.verticalOverlap(box) >= r.rowOverlap {
             guard lb.x1 <= box.x0 + h else { return 0 }
             let dx = max(0, box.x0 - lb.x1)
-            if dx <= 3 * h { return 0.95 }
+            if dx <= r.rowNear * h { return r.rowNearFactor }
             // Right-aligned amount columns put values far from their captions on the same row.
-            return dx > 420 ? 0 : max(0.6, 0.95 - (dx - 3 * h) / 800)
+            return dx > r.rowFar ? 0 : max(r.rowFloor, r.rowNearFactor - (dx - r.rowNear * h) / r.rowFade)
         }
         // Running text wraps: a label that ends its line ("… auf folgende Bankverbindung: IBAN") points at
         // the value that starts the next line of the same paragraph.
-        if li == label.line + 1, wrapsToNextLine(label, lines[label.line], value: range, of: lines[li]) { return 0.8 }
-        let xOverlap = box.x0 < lb.x1 + 4 * h && box.x1 > lb.x0 - 2 * h
-        if lb.y1 <= box.y0 + 0.3 * h {
+        if li == label.line + 1, wrapsToNextLine(label, lines[label.line], value: range, of: lines[li]) { return r.wrapFactor }
+        let xOverlap = box.x0 < lb.x1 + r.columnRight * h && box.x1 > lb.x0 - r.columnLeft * h
+        if lb.y1 <= box.y0 + r.touching * h {
             let dy = box.y0 - lb.y1
-            guard xOverlap, dy <= 3.2 * h else { return 0 }
-            return 0.9 - 0.35 * max(0, dy) / (3.2 * h)
+            guard xOverlap, dy <= r.belowReach * h else { return 0 }
+            return r.belowFactor - r.belowFade * max(0, dy) / (r.belowReach * h)
         }
-        if box.y1 <= lb.y0 + 0.3 * h {
+        if box.y1 <= lb.y0 + r.touching * h {
             let dy = lb.y0 - box.y1
-            guard xOverlap, dy <= 1.5 * h else { return 0 }
-            return 0.5
+            guard xOverlap, dy <= r.aboveReach * h else { return 0 }
+            return r.aboveFactor
         }
         return 0
     }
@@ -102,9 +104,10 @@ extension DocumentView {
         var best: (Int, Double)?
         var columnStart: [Int: Int] = [:]
         for (i, l) in lines.enumerated() where l.page == label.page && i != label.line {
-            let h = max(6, lb.height)
+            let h = max(reach.minHeight, lb.height)
             var text = l.text
-            if l.box.x0 < lb.x0 - 3 * h, l.box.y0 >= lb.y1 - 0.3 * h, let offset = l.offset(ofFirstWordFrom: lb.x0 - 3 * h) {
+            let columnEdge = lb.x0 - reach.valueColumn * h
+            if l.box.x0 < columnEdge, l.box.y0 >= lb.y1 - reach.touching * h, let offset = l.offset(ofFirstWordFrom: columnEdge) {
                 columnStart[i] = offset
                 text = String(l.chars[offset...])
                 if labels.contains(where: {
@@ -117,14 +120,15 @@ extension DocumentView {
             }
             if !accept(text) { continue }
             var d: Double?
-            if l.box.verticalOverlap(lb) >= 0.4, l.box.x0 >= lb.x1 - 2 {
+            if l.box.verticalOverlap(lb) >= reach.rowOverlap, l.box.x0 >= lb.x1 - reach.rowTouching {
                 let dx = l.box.x0 - lb.x1
-                if dx < 260 { d = dx }
-            } else if l.box.y0 >= lb.y1 - 0.3 * h, l.box.y0 - lb.y1 <= 2.6 * h,
-                l.box.x0 < lb.x1 + 3 * h || columnStart[i] != nil, l.box.x1 > lb.x0 - 2 * h
+                if dx < reach.valueRight { d = dx }
+            } else if l.box.y0 >= lb.y1 - reach.touching * h, l.box.y0 - lb.y1 <= reach.valueBelow * h,
+                l.box.x0 < lb.x1 + reach.valueColumn * h || columnStart[i] != nil,
+                l.box.x1 > lb.x0 - reach.valueColumnLeft * h
             {
                 let x0 = columnStart[i].map { l.box(of: $0..<($0 + 1)).x0 } ?? l.box.x0
-                d = 40 + (l.box.y0 - lb.y1) * 4 + abs(x0 - lb.x0) * 0.2
+                d = reach.belowStart + (l.box.y0 - lb.y1) * reach.belowRank + abs(x0 - lb.x0) * reach.offsetRank
             }
             if let d, d < (best?.1 ?? .infinity) { best = (i, d) }
         }
@@ -166,10 +170,11 @@ extension DocumentView {
     /// same columns, when nothing right of the caption or under it is a value.
     func valueAbove(_ label: LabelHit, accept: (String) -> Bool) -> (line: Int, range: Range<Int>)? {
         let lb = label.box
-        let h = max(6, lb.height)
+        let h = max(reach.minHeight, lb.height)
         var best: (Int, Double)?
         for (i, l) in lines.enumerated() where l.page == label.page && i != label.line {
-            guard l.box.y1 <= lb.y0 + 0.3 * h, lb.y0 - l.box.y1 <= 1.2 * h, l.box.x0 < lb.x1 + h, l.box.x1 > lb.x0 - h
+            guard l.box.y1 <= lb.y0 + reach.touching * h, lb.y0 - l.box.y1 <= reach.valueAbove * h, l.box.x0 < lb.x1 + h,
+                l.box.x1 > lb.x0 - h
             else { continue }
             if labels.contains(where: { $0.line == i && $0.range.lowerBound == 0 && $0.category != .caption }) { continue }
             guard accept(l.text) else { continue }
@@ -194,10 +199,11 @@ extension DocumentView {
         let row = lines[li].box
         while true {
             let next = lines.enumerated().filter { i, l in
-                i != li && l.page == lines[li].page && l.box.verticalOverlap(row) >= 0.5 && l.box.x0 >= right - 1
-                    && l.box.x0 - right < 60 && !labels.contains(where: { $0.line == i && $0.range.lowerBound == 0 })
+                i != li && l.page == lines[li].page && l.box.verticalOverlap(row) >= reach.rowShare && l.box.x0 >= right - 1
+                    && l.box.x0 - right < reach.continuedGap
+                    && !labels.contains(where: { $0.line == i && $0.range.lowerBound == 0 })
             }.min { $0.1.box.x0 < $1.1.box.x0 }
-            guard let (_, l) = next, text.count < 40 else { break }
+            guard let (_, l) = next, text.count < reach.continuedLength else { break }
             text += " " + l.text.trimmingCharacters(in: .whitespaces)
             right = l.box.x1
         }

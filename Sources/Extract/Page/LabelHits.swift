@@ -1,3 +1,5 @@
+import Lexicons
+
 /// A label found on a page: which category, where.
 struct LabelHit {
     let category: LabelCategory

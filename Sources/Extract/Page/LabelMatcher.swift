@@ -1,3 +1,5 @@
+import Lexicons
+
 /// Finds label phrases in folded lines. Phrases are indexed by their first scalar, so a line costs about
 /// one bucket lookup per character instead of one comparison per phrase and character.
 ///

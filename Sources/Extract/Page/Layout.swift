@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 import PPShared
 
 /// The layout of a document's pages read from the word boxes, built once per document: rows (words
@@ -30,7 +31,17 @@ struct Layout: Sendable {
 
     /// The tunable distances and factors (named weights in Model/weights.json).
     struct Params: Sendable {
-        var cellGap = 1.2, belowGap = 2.5, rightFactor = 0.95, belowFactor = 0.9, columnFactor = 0.6, claimed = 0.5
+        let cellGap, belowGap, rightFactor, belowFactor, columnFactor, claimed: Double
+        /// A line this many median line heights tall holds several rows; a row shares this much height.
+        let tallLine, rowShare: Double
+        /// The unit when no word or line has a height.
+        let defaultUnit: Double
+        /// How a caption's proposals rank: a value right of it starts at `rightRank`, less by up to one over
+        /// `rightFade` units of distance; one below starts at `belowRank`, less by `belowStep` per unit of
+        /// misalignment (at most `misalignMax` units) and per unit of distance.
+        let rightRank, rightFade, belowRank, belowStep, misalignMax: Double
+        /// A caption cell is at most this many characters; a table header's words at most `headerWord`.
+        let captionLength, headerWord: Int
         init(_ w: (String) -> Int) {
             cellGap = Double(w("layout.cell_gap")) / 100
             belowGap = Double(w("layout.below_gap")) / 100
@@ -38,6 +49,16 @@ struct Layout: Sendable {
             belowFactor = Double(w("layout.link_below")) / 100
             columnFactor = Double(w("layout.link_column")) / 100
             claimed = Double(w("layout.claimed")) / 100
+            tallLine = Double(w("reach.tall_line")) / 100
+            rowShare = Double(w("reach.row_share")) / 100
+            defaultUnit = Double(w("reach.default_height")) / 100
+            rightRank = Double(w("layout.right_rank")) / 100
+            rightFade = Double(w("layout.right_fade")) / 100
+            belowRank = Double(w("layout.below_rank")) / 100
+            belowStep = Double(w("layout.below_step")) / 100
+            misalignMax = Double(w("layout.misalign_max")) / 100
+            captionLength = w("layout.caption_length")
+            headerWord = w("layout.header_word")
         }
     }
 
@@ -76,8 +97,10 @@ struct Layout: Sendable {
         self.params = params
         let heights = lines.flatMap { l in l.words.map(\.box.height) }.filter { $0 > 0 }.sorted()
         let lineHeights = lines.map(\.box.height).filter { $0 > 0 }.sorted()
-        unit = heights.isEmpty ? (lineHeights.isEmpty ? 10 : lineHeights[lineHeights.count / 2]) : heights[heights.count / 2]
-        let tallLine = 2.2 * (lineHeights.isEmpty ? unit : lineHeights[lineHeights.count / 2])
+        unit =
+            heights.isEmpty
+            ? (lineHeights.isEmpty ? params.defaultUnit : lineHeights[lineHeights.count / 2]) : heights[heights.count / 2]
+        let tallLine = params.tallLine * (lineHeights.isEmpty ? unit : lineHeights[lineHeights.count / 2])
         for (li, line) in lines.enumerated() {
             var ids: [Int] = []
             for (r, b) in Self.cellRanges(line, gap: params.cellGap * unit) {
@@ -181,7 +204,7 @@ struct Layout: Sendable {
         for li in order {
             let l = lines[li]
             let tall = l.box.height > tallLine
-            if let ref = reference, refPage == l.page, !tall, !refTall, ref.verticalOverlap(l.box) >= 0.5 {
+            if let ref = reference, refPage == l.page, !tall, !refTall, ref.verticalOverlap(l.box) >= params.rowShare {
                 rowLines[rowLines.count - 1].append(li)
             } else {
                 rowLines.append([li])
@@ -260,7 +283,7 @@ struct Layout: Sendable {
             cells[c].categories.insert(l.category)
             if Self.weakCategories.contains(l.category) { continue }
             let rest = lines[l.line].chars[l.range.upperBound..<max(l.range.upperBound, cells[c].range.upperBound)]
-            if !rest.contains(where: \.isNumber), cells[c].range.count <= 48 { cells[c].caption = true }
+            if !rest.contains(where: \.isNumber), cells[c].range.count <= params.captionLength { cells[c].caption = true }
         }
         // A caption followed by a value in its own cell is not one ("Betrag 12,00"): drop the flag when a later
         // label of the cell has its value inline.
@@ -295,7 +318,7 @@ struct Layout: Sendable {
                 while j < row.count, !cells[row[j]].caption, !isValue(row[j]) { j += 1 }
                 if j < row.count, isValue(row[j]) {
                     let dx = max(0, cells[row[j]].box.x0 - cb.x1) / unit
-                    proposals.append((c, row[j], .right, 3.0 - min(1, dx / 60)))
+                    proposals.append((c, row[j], .right, params.rightRank - min(1, dx / params.rightFade)))
                 }
                 // Below: the first rows under it with a cell in its column.
                 var r = ri + 1
@@ -309,7 +332,8 @@ struct Layout: Sendable {
                     for v in under where isValue(v) {
                         let misalign = alignment(cells[v].box, cb) / unit
                         let dyc = max(0, (cells[v].box.y0 - cb.y1) / unit)
-                        proposals.append((c, v, .below, 2.0 - 0.1 * min(5, misalign) - 0.1 * dyc))
+                        let rank = params.belowRank - params.belowStep * min(params.misalignMax, misalign) - params.belowStep * dyc
+                        proposals.append((c, v, .below, rank))
                     }
                     if !under.isEmpty { break }
                     bottom = rb.y1

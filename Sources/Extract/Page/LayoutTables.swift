@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 
 /// Tables (headers and their line items) and what the finders ask the layout.
 extension Layout {
@@ -9,7 +10,7 @@ extension Layout {
         var ri = 0
         while ri < rows.count {
             let header = rows[ri]
-            let words = header.filter { !cells[$0].hasDigit && cells[$0].hasLetter && cells[$0].range.count <= 30 }
+            let words = header.filter { !cells[$0].hasDigit && cells[$0].hasLetter && cells[$0].range.count <= params.headerWord }
             guard header.count >= 3, words.count >= header.count - 1, words.contains(where: { cells[$0].caption }) else {
                 ri += 1
                 continue

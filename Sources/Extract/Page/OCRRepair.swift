@@ -1,3 +1,5 @@
+import Lexicons
+
 /// Checksum-guided repair of OCR confusions (O/0, I/1/l, S/5, B/8, Z/2, G/6, D/0) in payment identifiers.
 ///
 /// A repair is kept only when the printed text fails its checksum and the repaired text passes it. Positions a

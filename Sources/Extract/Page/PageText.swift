@@ -1,3 +1,4 @@
+import Lexicons
 import PPShared
 
 /// Reading the text of page records: the lines with their words, boxes and confidences, every number

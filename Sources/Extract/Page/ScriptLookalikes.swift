@@ -1,3 +1,5 @@
+import Lexicons
+
 /// OCR reading a Cyrillic page sometimes returns a short word in Latin letters that look the same
 /// ("Сметка Ha наредителя" for "на"): folded, "ha" is no longer "na" and the label is missed. A word made
 /// only of such look-alikes, next to a Cyrillic word and not next to a Latin one, is read as Cyrillic.

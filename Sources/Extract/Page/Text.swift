@@ -1,3 +1,5 @@
+import Lexicons
+
 /// Geometry and text helpers shared by the finders: boxes in PDF points (origin top-left),
 /// lines with their words, and folding of text for label matching.
 

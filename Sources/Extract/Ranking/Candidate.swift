@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 import PPShared
 
 /// One candidate value for a field, with the evidence behind it and the rule points that evidence is worth.

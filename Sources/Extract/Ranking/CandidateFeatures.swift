@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 
 /// What a candidate's evidence says, as named numbers: the input of the fitted confidence model
 /// (Sources/Extract/Model/confidence.json) and of the script that fits it (bench/extract/fit_confidence.py).

@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 import PPShared
 
 /// The fitted confidence model: per field, a logistic model over `CandidateFeatures` and a monotone

@@ -1,3 +1,5 @@
+import Lexicons
+
 /// Why a candidate is (or is not) the value of its field: one typed fact each, made by the finders and the
 /// ranker and never parsed back. A record writes each as its `name` ("iban-checksum", "label:due",
 /// "sum-of:100.00+20.00"); the fitted model sees each as its `feature` (the name without its varying part).
@@ -16,14 +18,16 @@ public enum Evidence: Hashable, Sendable {
     case labelled(LabelCategory)
     case payerLabel, notForPayment, negated, secondaryAccount, ambiguous
     case ibanLine, companyName, sentence
-    case currency(String), currencyToken, amountCurrency, profileDefault
+    case currency(String)
+    case currencyToken, amountCurrency, profileDefault
     case count(Int)
     case noDecimals, negative, lineItem, slipEquals, largestTotal
     /// How far down its page a total stands, in per cent of the page's text.
     case position(Int)
 
     // How it was read.
-    case ocrConfidence(Int), ocrRepaired, ocrDigits
+    case ocrConfidence(Int)
+    case ocrRepaired, ocrDigits
     case ocrCorrected(from: String)
 
     // Arithmetic between the amounts of the page.
@@ -47,7 +51,9 @@ public enum Evidence: Hashable, Sendable {
 
     /// The checks a value can pass or fail.
     public enum Checksum: String, Sendable {
-        case iban, rsAccount = "rs-account", rf, model97
+        case iban
+        case rsAccount = "rs-account"
+        case rf, model97
     }
 
     /// Shapes that are something other than a reference.
@@ -166,6 +172,9 @@ public enum Evidence: Hashable, Sendable {
         default: false
         }
     }
+
+    /// A total's place on its page, from 0 (its first line) to 1 (its last), in whole per cent.
+    static func position(down share: Double) -> Evidence { .position(Scoring.scaled(100, by: share)) }
 
     /// The label category behind a `labelled` fact.
     public var labelCategory: LabelCategory? {

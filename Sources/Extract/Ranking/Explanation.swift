@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 import PPShared
 
 /// What `--explain` tells per candidate: the points each reason added (their sum is the rule score), the

@@ -1,3 +1,5 @@
+import Lexicons
+
 /// The payment fields pp-extract ranks candidates for; the raw value is the record's key.
 public enum Field: String, CaseIterable, Sendable, Comparable {
     case account, amount, reference, bic, payee

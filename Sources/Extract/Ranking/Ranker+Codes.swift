@@ -1,3 +1,5 @@
+import Lexicons
+
 /// What payment codes and a confident amount settle after the model, which was never fitted on codes.
 extension Ranker {
     /// A checked code's value is definitive (at least `code.checked`, `qr.agree` more when the page shows it

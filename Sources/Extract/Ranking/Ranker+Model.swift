@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 import PPShared
 
 /// The fitted model's part of ranking: features of the first candidates by rule points, the model's

@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 import PPShared
 
 /// The one place confidence is written. It joins the occurrences of a value, orders a field's candidates by
@@ -10,6 +11,9 @@ public struct Ranker: Sendable {
     struct Weights: Sendable {
         let strongOccurrence, repeatedAccount, repeatedAmount, repeatedOther: Int
         let leadFloor, clearMargin, clearMarginBonus, closeSecond: Int
+        /// Further strong occurrences that add to a value (at most), and the per cent of a clear lead's excess
+        /// over the margin it earns.
+        let repeatsCounted, leadShare: Int
         let noPaymentCap, secondaryAccountCap: Int
         let codeChecked, codeInvalid, codeContradictionCap, codeAgrees: Int
         let currencyWithConfidentAmount: Int
@@ -23,6 +27,8 @@ public struct Ranker: Sendable {
             clearMargin = w("clear_margin")
             clearMarginBonus = w("clear_margin_bonus")
             closeSecond = w("close_second")
+            repeatsCounted = w("rank.repeats_counted")
+            leadShare = w("rank.lead_share")
             noPaymentCap = w("no_payment_cap")
             secondaryAccountCap = w("account.secondary_cap")
             codeChecked = w("code.checked")
@@ -68,8 +74,9 @@ public struct Ranker: Sendable {
             let strong = g.filter { $0.points >= weights.strongOccurrence }
             if strong.count >= 2 {
                 let bonus =
-                    field == .account ? weights.repeatedAccount : field == .amount ? weights.repeatedAmount : weights.repeatedOther
-                best.credit(.repeated(g.count), min(2, strong.count - 1) * bonus)
+                    field == .account
+                    ? weights.repeatedAccount : field == .amount ? weights.repeatedAmount : weights.repeatedOther
+                best.credit(.repeated(g.count), min(weights.repeatsCounted, strong.count - 1) * bonus)
             }
             for other in g.dropFirst() where other.points >= weights.strongOccurrence {
                 best.pool(other.evidence.filter { $0.labelCategory != nil || $0 == .slipEquals })
@@ -146,7 +153,7 @@ public struct Ranker: Sendable {
             let rivalLabels: [LabelCategory] = [.amountDue, .amountTotal, .account, .reference]
             let secondLabelled = list.count >= 2 && rivalLabels.contains { list[1].evidence.has(label: $0) }
             if gap > weights.clearMargin, !secondLabelled {
-                list[0].credit(.clearLead, min(weights.clearMarginBonus, (gap - weights.clearMargin) / 2))
+                list[0].credit(.clearLead, min(weights.clearMarginBonus, Scoring.share(gap - weights.clearMargin, percent: weights.leadShare)))
             }
         }
         if list.count >= 2, list[0].points >= weights.leadFloor {

@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 import PPShared
 
 /// The rule weights: data in Sources/Extract/Model/weights.json (installed in share/pp/model, or the file
@@ -14,6 +15,9 @@ public enum Scoring {
     /// far inside Int's range whatever a weights or profile file says.
     public static let weightRange = -1_000_000...1_000_000
 
+    /// A shipped weight by name (0 when the file lacks it: `TunedNumbersTests` proves none is lacking).
+    static func weight(_ name: String) -> Int { defaults[name] ?? 0 }
+
     /// A weight read from a file, or nil when it is no integer within `weightRange`.
     static func weight(_ value: JSON) -> Int? { value.int(in: weightRange) }
 
@@ -23,8 +27,8 @@ public enum Scoring {
         Int(clamping: Double(weight) * factor, to: weightRange, rounding: .towardZero) ?? 0
     }
 
-    /// A calibrated probability as a confidence from 0 to 2000.
-    static func confidence(_ probability: Double) -> Int { Int(clamping: 2000 * probability, to: 0...2000) ?? 0 }
+    /// `percent` per cent of `points` (truncated toward zero).
+    static func share(_ points: Int, percent: Int) -> Int { points * percent / 100 }
 
     static func load() -> Result<[String: Int], ToolError> {
         let (found, searched) = ShippedData.modelFile("weights.json", environment: "PP_WEIGHTS")

@@ -44,8 +44,9 @@ public struct LanguageDetector: Sendable {
         }
     }
 
-    /// Ranked guesses for a document's lines, best first; empty when no word votes.
-    public func detect(_ lines: [TextLine]) -> [Guess] {
+    /// Ranked guesses for a document's lines (each as printed and folded, `TextFold`), best first; empty when
+    /// no word votes.
+    public func detect(_ lines: [(text: String, folded: [Character])]) -> [Guess] {
         var scripts: [String: Int] = [:]
         var words: [String: Int] = [:]
         for line in lines {
@@ -57,7 +58,7 @@ public struct LanguageDetector: Sendable {
 
     /// Ranked guesses for a piece of text.
     public func detect(text: String) -> [Guess] {
-        detect([TextLine(page: 1, text: text, box: Box(0, 0, 0, 0), conf: nil, words: [])])
+        detect([(text, text.flatMap { TextFold.fold($0) })])
     }
 
     func rank(scripts: [String: Int], words: [String: Int]) -> [Guess] {
@@ -79,7 +80,7 @@ public struct LanguageDetector: Sendable {
     }
 
     /// The languages worth adding to a profile's: the leader and any close runner-up, when the votes are clear.
-    public func languages(_ lines: [TextLine], max count: Int = 2) -> [String] {
+    public func languages(_ lines: [(text: String, folded: [Character])], max count: Int = 2) -> [String] {
         let ranked = detect(lines)
         guard let best = ranked.first, best.score >= 0.15 else { return [] }
         return ranked.prefix(count).filter { $0.score >= best.score * 0.6 }.map(\.language)
