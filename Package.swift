@@ -116,7 +116,7 @@ let package = Package(
         // The fuzz targets' entries (Tests/FuzzTests/Entries, built with libFuzzer by fuzz/build.sh) replayed on
         // the crashes found and the hand seeds.
         .testTarget(
-            name: "FuzzTests", dependencies: ["PPShared", "CardCheck", "Extract", "Pages", "EInvoiceXML"],
+            name: "FuzzTests", dependencies: ["PPShared", "CardCheck", "Extract", "Lexicons", "Pages", "EInvoiceXML"],
             exclude: ["Regressions"]),
         // pp-assets: signed (Ed25519, minisign's format, libsodium) over-the-air asset sets, downloaded with libcurl
         // (GnuTLS flavour), hashed with GnuTLS's SHA-256.

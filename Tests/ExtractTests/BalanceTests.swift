@@ -11,7 +11,7 @@ import Testing
         // the largest labelled ones are kept, unlabelled small ones go first.
         let p = try profile("sepa")
         let arithmetic = AmountArithmetic(
-            weights: AmountArithmetic.Weights(p.weight), view: DocumentView(lines: [], profile: p, matcher: LabelMatcher(p)))
+            weights: AmountArithmetic.Weights(p.weight), view: DocumentView(lines: [], profile: p, matcher: LabelMatcher(p), weights: DocumentView.Weights(p.weight)))
         let limit = p.weight("amount.arithmetic_terms")
         var list: [Candidate] = (1...1000).map { i in
             Candidate(

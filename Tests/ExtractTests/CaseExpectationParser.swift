@@ -1,3 +1,5 @@
+import Lexicons
+
 @testable import Extract
 
 /// Reading one expectation line: `payment expected`, `no payment[: REASON …]` or `FIELDS SUBJECT CHECK …`.

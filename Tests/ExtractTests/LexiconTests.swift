@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 import PPShared
 import Testing
 
