@@ -11,7 +11,8 @@ import Testing
         // the largest labelled ones are kept, unlabelled small ones go first.
         let p = try profile("sepa")
         let arithmetic = AmountArithmetic(
-            weights: AmountArithmetic.Weights(p.weight), view: DocumentView(lines: [], profile: p, matcher: LabelMatcher(p), weights: DocumentView.Weights(p.weight)))
+            weights: AmountArithmetic.Weights(p.weight),
+            view: DocumentView(lines: [], profile: p, matcher: LabelMatcher(p), weights: DocumentView.Weights(p.weight)))
         let limit = p.weight("amount.arithmetic_terms")
         var list: [Candidate] = (1...1000).map { i in
             Candidate(
@@ -19,7 +20,8 @@ import Testing
                 box: Box(40, Double(i), 90, Double(i) + 0.8), evidence: [.labelled(.amountTotal)])
         }
         list.append(
-            Candidate(.amount, value: "5000.00", display: "5000,00", points: 500, page: 1, box: Box(40, 2000, 90, 2001), evidence: []))
+            Candidate(
+                .amount, value: "5000.00", display: "5000,00", points: 500, page: 1, box: Box(40, 2000, 90, 2001), evidence: []))
         let terms = arithmetic.arithmeticTerms(list)
         #expect(terms.count == limit)
         let lowest = (1000 - limit) * 100

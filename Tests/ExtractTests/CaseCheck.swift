@@ -40,7 +40,7 @@ extension ExtractCase {
             out.append("  - \(x.text)    (line \(x.line))")
             out.append("  + \(got)")
         }
-        out.append("  got: " + (e.paymentExpected ? "payment expected" : "no payment: " + e.noPaymentReasons.map(\.rawValue).joined(separator: " ")))
+        out.append("  got: " + e.paymentStatement)
         for field in namedFields {
             let list = e[field]
             out.append("  \(field.rawValue):" + (list.isEmpty ? " no candidate" : ""))
@@ -58,11 +58,22 @@ extension ExtractCase {
     }
 }
 
+extension Extraction {
+    /// Whether a payment is expected, as a case says it.
+    var paymentStatement: String {
+        paymentExpected ? "payment expected" : "no payment: " + noPaymentReasons.map(\.rawValue).joined(separator: " ")
+    }
+}
+
 extension RankedCandidate {
     /// Value, confidence, evidence and field-specific keys, as a failing case shows them.
     var caseDescription: String {
         let extras = extra.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.stringValue ?? $0.value.encoded())" }
-        return ([value.contains(" ") ? "\"\(value)\"" : value, String(confidence), "[" + evidence.names.joined(separator: " ") + "]"]
+        return
+            ([
+                value.contains(" ") ? "\"\(value)\"" : value, String(confidence),
+                "[" + evidence.names.joined(separator: " ") + "]",
+            ]
             + extras).joined(separator: " ")
     }
 }
@@ -72,9 +83,8 @@ extension CaseExpectation {
     func misses(in e: Extraction) -> [String] {
         switch kind {
         case .payment(let expected, let reasons):
-            let got = e.paymentExpected ? "payment expected" : "no payment: " + e.noPaymentReasons.map(\.rawValue).joined(separator: " ")
-            if e.paymentExpected != expected { return [got] }
-            if let reasons, reasons != e.noPaymentReasons { return [got] }
+            if e.paymentExpected != expected { return [e.paymentStatement] }
+            if let reasons, reasons != e.noPaymentReasons { return [e.paymentStatement] }
             return []
         case .candidates(let fields, let subject, let checks):
             return fields.flatMap { field in Self.misses(e[field], field: field, subject, checks) }
@@ -106,7 +116,8 @@ extension CaseExpectation {
             return list.filter { pattern.matches($0.value) }.map { "\(name) \($0.caseDescription)" }
         case .with(let evidence, let values):
             let have = list.filter { $0.evidence.names.contains(where: evidence.matches) }.map(\.value)
-            return Set(have) == Set(values) ? [] : ["\(name) with \(evidence): " + (have.isEmpty ? "none" : have.joined(separator: " "))]
+            return Set(have) == Set(values)
+                ? [] : ["\(name) with \(evidence): " + (have.isEmpty ? "none" : have.joined(separator: " "))]
         }
     }
 }

@@ -41,7 +41,9 @@ struct CaseParser {
         }
         for c in cases {
             if c.profile.isEmpty { throw CaseFileError(file: file, line: c.line, message: "case '\(c.name)' names no profile") }
-            if c.expectations.isEmpty { throw CaseFileError(file: file, line: c.line, message: "case '\(c.name)' expects nothing") }
+            if c.expectations.isEmpty {
+                throw CaseFileError(file: file, line: c.line, message: "case '\(c.name)' expects nothing")
+            }
         }
         return cases
     }
@@ -49,7 +51,9 @@ struct CaseParser {
     private mutating func statement(_ line: String, into c: inout ExtractCase) throws {
         if line.first?.isNumber == true {
             let parts = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
-            guard parts.count == 3, let x = Double(parts[0]), let y = Double(parts[1]) else { throw fault("a line is 'X Y TEXT'") }
+            guard parts.count == 3, let x = Double(parts[0]), let y = Double(parts[1]) else {
+                throw fault("a line is 'X Y TEXT'")
+            }
             c.lines.append(textLine(String(parts[2]), x: x, y: y, page: pageNumber, conf: ocr))
         } else if let rest = line.after("profile ") {
             c.profile = rest

@@ -53,8 +53,11 @@ struct CaseExpectation: Sendable {
 
     enum Check: Sendable {
         case equals(String)
-        case atLeast(Bound), atMost(Bound), below(Bound)
-        case has(CasePattern), lacks(CasePattern)
+        case atLeast(Bound)
+        case atMost(Bound)
+        case below(Bound)
+        case has(CasePattern)
+        case lacks(CasePattern)
         case extra(String, String)
     }
 
