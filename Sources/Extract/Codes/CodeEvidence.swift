@@ -58,7 +58,7 @@ struct CodeEvidence: Sendable {
                 list.append(
                     Candidate(
                         field, value: value, display: display, points: points, page: page, box: box,
-                        evidence: [.codeFormat(code.format)] + verdict, extra: extra))
+                        evidence: [.codeFormat(code.format)] + verdict + Self.proof(of: field, in: code), extra: extra))
             }
             merged[field] = list
         }
@@ -70,6 +70,15 @@ struct CodeEvidence: Sendable {
         if c.points >= weights.pageConfident { return true }
         guard c.points >= weights.pageLabelled, !c.evidence.contains(where: \.isVeto) else { return false }
         return c.evidence.contains { $0.kind(for: c.field) == .label }
+    }
+
+    /// What a code's value proves by itself: an account or RF reference whose checksum holds.
+    static func proof(of field: Field, in code: PaymentCode) -> [Evidence] {
+        switch field {
+        case .account where code.accountValid: [.checksum(code.accountKind == "rs-domestic" ? .rsAccount : .iban)]
+        case .reference where code.reference.map(Checksums.isValidRF) == true: [.checksum(.rf)]
+        default: []
+        }
     }
 
     /// Each field's value, display and extra keys from a code.
