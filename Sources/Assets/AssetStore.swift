@@ -17,10 +17,8 @@ public struct AssetStore: Sendable {
     var sets: String { root + "/sets" }
     public var staging: String { root + "/staging" }
 
-    public func setFolder(_ version: Int) -> String { "\(sets)/v\(version)" }
     /// The name in `staging` of an asset's download.
     static func partName(_ sha256: String) -> String { sha256 + ".part" }
-    public func part(_ sha256: String) -> String { staging + "/" + Self.partName(sha256) }
 
     /// The manifest version `link` ("active" or "previous") points to, nil when absent.
     public func version(of link: String) -> Int? {

@@ -63,9 +63,7 @@ struct LeftoverTests {
         let run = try f.run(["update"])
         #expect(run.status == 0, "\(run.events)")
         #expect(f.activeVersion == 2 && f.activeHolds(FaultTests.v2))
-        let ranges = f.requests().filter { $0["path"]?.stringValue?.hasSuffix("big.traineddata") == true }.map {
-            $0["range"]?.stringValue
-        }
+        let ranges = f.ranges(of: "big.traineddata")
         #expect(ranges == ["bytes=100000-"])
         #expect(f.entries("staging").isEmpty && f.entries("sets") == ["v1", "v2"])
     }

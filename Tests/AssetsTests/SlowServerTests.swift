@@ -69,9 +69,7 @@ struct SlowServerTests {
         let again = try f.run(["update"])
         #expect(again.status == 0, "\(again.events)")
         #expect(f.activeVersion == 2 && f.activeHolds(FaultTests.v2))
-        let ranges = f.requests().filter { $0["path"]?.stringValue?.hasSuffix("lexicons/sr.json") == true }.map {
-            $0["range"]?.stringValue
-        }
+        let ranges = f.ranges(of: "lexicons/sr.json")
         #expect(ranges.last == "bytes=\(kept)-", "resumed where it stopped: \(ranges)")
     }
 
