@@ -33,6 +33,22 @@ struct LeftoverTests {
         #expect(AssetStore(root: f.installed).readState().newestVersion == 1, "the refused manifest was not trusted")
     }
 
+    @Test("an install that fails half way (the disk full while the set is built) removes its folder at once")
+    func failedInstall() throws {
+        let f = try UpdateTests.installedV1()
+        // Only a file the active set holds: nothing to download, so building the set is the first write.
+        try f.publish(["model/weights.json": UpdateTests.v1["model/weights.json"]!])
+        #expect(try f.run(["check"]).status == 0, "trusted now: the update writes no state")
+        // No file may grow (stdout goes through a pipe to `cat`, which the limit does not reach).
+        let full = #"{ ulimit -f 0; "$0" "$@"; } | cat; exit "${PIPESTATUS[0]}""#
+        let run = try f.run(["update"], shell: full)
+        #expect(run.status == 2 && run.errorCode == "disk_full", "\(run.events) \(run.stderr)")
+        #expect(f.entries("sets") == ["v1"], "nothing half-built is left")
+        #expect(f.activeVersion == 1 && f.activeHolds(UpdateTests.v1))
+        #expect(try f.run(["update"]).status == 0 && f.activeVersion == 2)
+        #expect(f.entries("sets") == ["v1", "v2"])
+    }
+
     /// What a run killed in each phase leaves: a half-built set, a set moved aside, a link not yet renamed
     /// into place, a stray file in staging, a part of a manifest no longer offered, and one to resume.
     static func plantLeftovers(_ f: AssetsFixture) throws {
