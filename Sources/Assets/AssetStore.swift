@@ -86,7 +86,7 @@ public struct AssetStore: Sendable {
     public func lock(in folders: Folders? = nil) throws(ToolError) -> Int32 {
         let top: DataFolder
         if let folders { top = folders.root } else { top = try DataFolder.root(root, create: true) }
-        while true {
+        for _ in 0..<3 {
             let fd = try top.writableFile("lock", code: "data_dir")
             guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
                 close(fd)
@@ -104,6 +104,7 @@ public struct AssetStore: Sendable {
             _ = pid.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
             return fd
         }
+        throw ToolError(.fatal, code: "busy", "'\(root)/lock' keeps being replaced while it is taken")
     }
 
     /// The process id of the update holding the lock, nil when none holds it (a `lock` that is a link
