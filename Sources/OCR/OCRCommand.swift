@@ -1,4 +1,4 @@
-import Extract
+import Lexicons
 import PPShared
 
 #if canImport(Glibc)
@@ -125,7 +125,7 @@ public enum OCRCommand {
     /// --lang auto's choices from the lexicons pp-extract uses (its resource folder, share/pp/lexicons or
     /// $PP_LEXICONS); without any, pages keep their first reading.
     static func autoLanguages(_ tessdata: Tessdata, _ diagnostics: Diagnostics) throws(ToolError) -> AutoLanguages {
-        let store = ProfileStore.standard().lexicons
+        let store = LexiconStore.standard()
         let lexicons = try store.loadAll()
         if lexicons.isEmpty {
             diagnostics.note(

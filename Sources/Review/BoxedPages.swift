@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import Lexicons
 import PPShared
 
 /// `--png DIR`: one PNG per page with the top candidates' boxes drawn (cairo), for a terminal user or a

@@ -1,6 +1,7 @@
 import CCairo
 import CLeptonica
 import Foundation
+import Lexicons
 import PDFRender
 import PPShared
 import PixImage

@@ -1,5 +1,6 @@
 import Extract
 import Foundation
+import Lexicons
 import PPShared
 
 /// One document of a review: what the index lists and what its page shows, read from a record of

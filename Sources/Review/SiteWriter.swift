@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 import PPShared
 
 /// A page picture as the site holds it: a path relative to the site's folder.

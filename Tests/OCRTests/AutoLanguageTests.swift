@@ -1,4 +1,4 @@
-import Extract
+import Lexicons
 import Foundation
 import PPShared
 import PixImage
