@@ -12,14 +12,21 @@ from locale_data import D
 STAMP_COLORS = [(0.78, 0.1, 0.1), (0.1, 0.25, 0.7), (0.05, 0.5, 0.2), (0.6, 0.1, 0.55)]
 
 
+def negated(phrase, negations):
+    """A word of the phrase starts with a one-word negation ('ne' in 'neplaťte', 'ingen' in 'ingenting'),
+    or the phrase holds a longer one."""
+    low = phrase.lower()
+    words = re.findall(r"\w+", low)
+    return any(any(w.startswith(n) for w in words) if " " not in n else n in low for n in negations)
+
+
 def paid_phrases(bill):
-    """The lexicon's no_payment_paid phrases that hold none of its negation words ('paid', not 'do not
+    """The lexicon's no_payment_paid phrases without negation ('paid', not 'do not pay' or 'nothing to
     pay'), shortest first; all of them when every phrase has one."""
     lex = bill.lbl.lex
     neg = [n.lower() for n in lex.phrases(bill.lang, "negation", bill.script)]
     every = lex.phrases(bill.lang, "no_payment_paid", bill.script)
-    words = lambda s: set(re.findall(r"\w+", s.lower()))
-    positive = [s for s in every if not any(set(n.split()) <= words(s) for n in neg)]
+    positive = [s for s in every if not negated(s, neg)]
     return sorted(positive or every, key=len)
 
 
