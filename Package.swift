@@ -46,7 +46,7 @@ let package = Package(
             linkerSettings: linkLeptonica),
         .executableTarget(name: "pp-extract", dependencies: ["Extract", "Review", "PPShared"]),
         .testTarget(name: "ReviewTests", dependencies: ["Review", "Extract", "PPShared"]),
-        .testTarget(name: "ExtractTests", dependencies: ["Extract", "Lexicons", "PPShared"], exclude: ["Fixtures"]),
+        .testTarget(name: "ExtractTests", dependencies: ["Extract", "Lexicons", "PPShared"], exclude: ["Fixtures", "Cases"]),
         // The one SHA-256 (GnuTLS's gnutls_hash: SHA instructions where the CPU has them): the `doc` key pp-ingest
         // and pp-pages give a document must agree byte for byte. (qpdf and poppler load GnuTLS anyway.)
         .systemLibrary(
@@ -116,7 +116,7 @@ let package = Package(
         // The fuzz targets' entries (Tests/FuzzTests/Entries, built with libFuzzer by fuzz/build.sh) replayed on
         // the crashes found and the hand seeds.
         .testTarget(
-            name: "FuzzTests", dependencies: ["PPShared", "CardCheck", "Extract", "Pages", "EInvoiceXML"],
+            name: "FuzzTests", dependencies: ["PPShared", "CardCheck", "Extract", "Lexicons", "Pages", "EInvoiceXML"],
             exclude: ["Regressions"]),
         // pp-assets: signed (Ed25519, minisign's format, libsodium) over-the-air asset sets, downloaded with libcurl
         // (GnuTLS flavour), hashed with GnuTLS's SHA-256.

@@ -1,5 +1,4 @@
 import Foundation
-import PPShared
 
 /// Where pp's shipped data files are (profiles, lexicons, the model): the SwiftPM resource bundle beside the
 /// executable, or `../share/pp/…` relative to it (what `make install` lays out); an environment variable names

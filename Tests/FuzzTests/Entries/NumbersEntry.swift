@@ -1,3 +1,4 @@
+import Lexicons
 import PPShared
 
 @testable import Extract
