@@ -6,10 +6,11 @@
 ///   circled, parenthesized and dingbat digits); `⑩` stands for "10", as NFKC writes it.
 /// - A separator is white space (the `White_Space` property: spaces, tabs, line breaks, NBSP, U+3000),
 ///   a dash or minus (the `Dash` property: `-`, en and em dashes, U+2212, U+FE63, …), a connector (`Pc`:
-///   `_`), or what NFKC turns into `.` or `/` (`.`, `/`, `…`, `．`, `／`).
+///   `_`), `.` or `/`, or what NFKC turns into those (`…`, `．`, `／`, `¨` as a space and a mark).
 /// - Invisible characters are dropped: format characters (`Cf`: zero-width space, soft hyphen, word
 ///   joiner, byte-order mark), other controls (`Cc`), combining marks (`Mn`, `Mc`, `Me`, so a digit with
-///   marks is still the digit) and the rest of `Default_Ignorable_Code_Point` (Hangul fillers, …).
+///   marks is still the digit), what NFKC turns into marks, and the rest of `Default_Ignorable_Code_Point`
+///   (Hangul fillers, …).
 enum CardTextFold {
     enum Role: Equatable {
         /// A digit-like character standing for a number from 0 to 99 (two digits from 10 on).
@@ -38,10 +39,14 @@ enum CardTextFold {
         case .spaceSeparator, .lineSeparator, .paragraphSeparator, .dashPunctuation, .connectorPunctuation: return .separator
         case .control: return p.isWhitespace ? .separator : .invisible
         case .format, .nonspacingMark, .spacingMark, .enclosingMark: return .invisible
-        case .otherPunctuation:  // a dash (U+2053), or what NFKC makes a dot or slash
+        case .otherPunctuation, .modifierSymbol, .otherLetter, .modifierLetter:
+            // A dash (U+2053), what NFKC makes separators (`…`, `．`, `¨`) or marks, or a letter.
             if p.isDash { return .separator }
-            guard let ascii = CompatibilityForms.ascii(scalar) else { return .other }
-            return ascii == 0x2E || ascii == 0x2F ? .separator : .other
+            switch CompatibilityForms.ascii(scalar) {
+            case 0x20: return .separator
+            case 0: return .invisible
+            default: return p.isDefaultIgnorableCodePoint ? .invisible : .other  // Hangul fillers
+            }
         default:
             if p.isDash { return .separator }  // U+2212 and the other minus signs
             return p.isDefaultIgnorableCodePoint ? .invisible : .other

@@ -49,78 +49,102 @@ struct EncodedTextDecoder {
     /// Adds the next original character (at `offset`); returns it when it is final at once (most
     /// characters: nothing is open, and they start nothing), else what is final goes to `ready`.
     mutating func push(_ scalar: Unicode.Scalar, at offset: Int) -> Item? {
-        let v = scalar.value
-        let item = Item(kind: .scalar, value: v, start: offset, end: offset + 1)
+        let item = Item(kind: .scalar, value: scalar.value, start: offset, end: offset + 1)
         if stack.isEmpty, !Self.startsEncoding(item) { return item }
-        if v != 0x3B, !continuesReference(v) { reduceReference(terminated: false) }
         stack.append(item)
         while reduceTop() {}
-        // Every encoding starts with `%`, `&`, `\` (or a byte or half a pair decoded from one): what is below
-        // the lowest of those that can still begin one is final.
-        var final = 0
-        while final < stack.count, !Self.startsEncoding(stack[final]) || !mayBegin(at: final) { final += 1 }
-        if final > 0 {
-            ready += stack[..<final]
-            stack.removeFirst(final)
-        }
+        settle(all: false)
         return nil
     }
 
-    /// Whether the items from `start` on can still grow into an encoding (`%3`, `\u00`, `&#5`, `&am`, a
-    /// byte of an unfinished UTF-8 sequence); false once something follows that no encoding has
-    /// (`% `, `\n`, `& `), so the text's lone `%`, `&` and `\` cost nothing further.
-    private func mayBegin(at start: Int) -> Bool {
-        let after = stack.count - start - 1
-        guard after > 0 else { return true }
-        guard after <= Self.longestEncoding else { return false }
-        let first = stack[start]
-        switch (first.kind, first.value) {
-        case (.byte, _):  // more bytes, maybe the next one still being read (%E2%8)
-            var i = start + 1
-            while i < stack.count, stack[i].kind == .byte { i += 1 }
-            if i == stack.count { return true }
-            if isChar(i, 0x25) { return hexUpTo(from: i + 1, count: 1) }
-            return isChar(i, 0x5C) && isChar(i + 1, 0x78) && hexUpTo(from: i + 2, count: 1)
-        case (.highSurrogate, _):  // \uDFC of the second half
-            return (isChar(start + 1, 0x5C) || isChar(start + 1, 0x25)) && (after < 2 || isChar(start + 2, 0x75))
-                && hexUpTo(from: start + 3, count: 3)
-        case (_, 0x25), (_, 0x5C):
-            if isChar(start + 1, 0x75) { return hexUpTo(from: start + 2, count: 3) }  // %uHHH, \uHHH
-            if first.value == 0x5C { return isChar(start + 1, 0x78) && hexUpTo(from: start + 2, count: 1) }  // \xH
-            return hexUpTo(from: start + 1, count: 1)  // %H
-        default:  // &: a reference's characters, or an encoding of them on its way
-            for i in (start + 1)..<stack.count {
-                let item = stack[i]
-                guard item.kind == .scalar else { continue }
-                let v = item.value
-                guard v < 0x80, (0x30...0x39).contains(v) || (0x41...0x5A).contains(v) || (0x61...0x7A).contains(v)
-                    || v == 0x23 || Self.startsEncoding(item)
-                else { return false }
-            }
-            return true
-        }
-    }
+    /// Ends the text: every item left is final.
+    mutating func finish() { settle(all: true) }
 
-    /// Whether the items from `from` to the top are hex digits, at most `count` of them.
-    private func hexUpTo(from: Int, count: Int) -> Bool {
-        guard stack.count - from <= count else { return false }
-        var i = from
-        while i < stack.count {
-            guard stack[i].kind == .scalar, Self.hexDigit(stack[i].value) != nil else { return false }
-            i += 1
+    /// Moves what is final to `ready`: every item below the lowest that may still grow into an encoding
+    /// (every encoding starts with `%`, `&`, `\`, or a byte or half a pair decoded from one). A reference
+    /// without its `;` (`&#52`) is decoded as it becomes final: nothing can extend it any more.
+    private mutating func settle(all: Bool) {
+        var final = 0
+        while final < stack.count {
+            if !all, Self.startsEncoding(stack[final]), mayGrow(from: final) { break }
+            if isChar(final, 0x26) { decodeOpenReference(at: final) }
+            final += 1
         }
-        return true
+        guard final > 0 else { return }
+        ready += stack[..<final]
+        stack.removeFirst(final)
     }
 
     private static func startsEncoding(_ item: Item) -> Bool {
         item.kind != .scalar || item.value == 0x25 || item.value == 0x26 || item.value == 0x5C
     }
 
-    /// Ends the text: every item left is ready.
-    mutating func finish() {
-        reduceReference(terminated: false)
-        ready += stack
-        stack.removeAll()
+    /// Whether the items from `start` to the top are the beginning of an encoding (`%3`, `\u00`, `&#5`,
+    /// `&am`, bytes of an unfinished UTF-8 sequence, half a pair and `\u`), where the top may be another
+    /// encoding on its way, standing for the character it will be (`&%23`). False once something follows
+    /// that no encoding has (`% `, `\n`, `& `), so a lone `%`, `&` or `\` costs nothing further.
+    private func mayGrow(from start: Int) -> Bool {
+        let first = stack[start]
+        var i = start + 1
+        while i < stack.count {
+            let position = i - start - 1
+            if Self.startsEncoding(stack[i]), !(first.kind == .byte && stack[i].kind == .byte), !isChar(i, 0x26),
+                mayGrow(from: i)
+            {
+                return position < Self.length(of: first, after: stack[start + 1..<i])  // an inner encoding: one character
+            }
+            guard Self.accepts(first, position, stack[i], after: stack[start + 1..<i]) else { return false }
+            i += 1
+        }
+        return true
+    }
+
+    /// How many characters after `first` an unfinished encoding can have, given those it has.
+    private static func length(of first: Item, after: ArraySlice<Item>) -> Int {
+        switch (first.kind, first.value) {
+        case (.byte, _): 3
+        case (.highSurrogate, _): 5  // \uDFC
+        case (_, 0x26): longestEncoding - 1
+        default: after.first.map { $0.value == 0x75 } ?? true ? 4 : 2  // %uHHH, \uHHH; %H, \xH
+        }
+    }
+
+    /// Whether `item` can stand at `position` after `first` (and the items `after` it so far).
+    private static func accepts(_ first: Item, _ position: Int, _ item: Item, after: ArraySlice<Item>) -> Bool {
+        guard position < length(of: first, after: after) else { return false }
+        if first.kind == .byte { return item.kind == .byte }
+        guard item.kind == .scalar else { return false }
+        let v = item.value
+        switch (first.kind, first.value) {
+        case (.highSurrogate, _): return position == 0 ? v == 0x5C || v == 0x25 : position == 1 ? v == 0x75 : hexDigit(v) != nil
+        case (_, 0x26): return v == 0x23 || (0x30...0x39).contains(v) || (0x41...0x5A).contains(v) || (0x61...0x7A).contains(v)
+        case (_, 0x25): return position == 0 ? v == 0x75 || hexDigit(v) != nil : hexDigit(v) != nil
+        default: return position == 0 ? v == 0x75 || v == 0x78 : hexDigit(v) != nil  // \
+        }
+    }
+
+    /// Decodes `&#52` (no `;`) at `amp`, if the items after it are one: `#`, maybe `x`, digits.
+    private mutating func decodeOpenReference(at amp: Int) {
+        guard let (value, end) = numericReference(at: amp) else { return }
+        let decoded = Item(kind: .scalar, value: value, start: stack[amp].start, end: stack[end - 1].end)
+        stack.replaceSubrange(amp..<end, with: [decoded])
+    }
+
+    /// The character of the numeric reference at `amp` (`&#52`, `&#x34`) and where its digits end.
+    private func numericReference(at amp: Int) -> (UInt32, Int)? {
+        guard isChar(amp + 1, 0x23) else { return nil }
+        let hex = isChar(amp + 2, 0x78) || isChar(amp + 2, 0x58)
+        let first = amp + (hex ? 3 : 2)
+        var end = first
+        var value: UInt32 = 0
+        while end < stack.count, end - first < Self.referenceDigits, stack[end].kind == .scalar,
+            let d = Self.hexDigit(stack[end].value), hex || d < 10
+        {
+            value = value * (hex ? 16 : 10) + d
+            end += 1
+        }
+        guard end > first, value != 0, Unicode.Scalar(value) != nil else { return nil }
+        return (value, end)
     }
 
     // MARK: - Reductions at the top of the stack
@@ -134,7 +158,7 @@ struct EncodedTextDecoder {
         switch top.kind {
         case .byte: return assembleUTF8()
         case .highSurrogate: return false
-        case .scalar: return top.value == 0x3B ? reduceReference(terminated: true) : reducePercentOrEscape()
+        case .scalar: return top.value == 0x3B ? reduceReference() : reducePercentOrEscape()
         }
     }
 
@@ -174,56 +198,22 @@ struct EncodedTextDecoder {
         return false
     }
 
-    /// A character reference ending at the top: `&#52;`, `&#x34;`, `&sup1;`, or `&#52` when it is not
-    /// `terminated` (the next character cannot continue it).
-    @discardableResult
-    private mutating func reduceReference(terminated: Bool) -> Bool {
-        let end = terminated ? stack.count - 1 : stack.count
-        var amp = end - 1
-        while amp >= 0, end - amp <= Self.longestEncoding, !isChar(amp, 0x26) { amp -= 1 }
-        guard amp >= 0, end - amp <= Self.longestEncoding, end - amp >= 2 else { return false }
-        var value: UInt32?
-        if isChar(amp + 1, 0x23) {  // &#
-            let hex = isChar(amp + 2, 0x78) || isChar(amp + 2, 0x58)
-            let first = amp + (hex ? 3 : 2)
-            if first < end, end - first <= Self.referenceDigits {
-                var number: UInt32 = 0
-                for i in first..<end {
-                    guard stack[i].kind == .scalar, let d = Self.hexDigit(stack[i].value), hex || d < 10 else { return false }
-                    number = number * (hex ? 16 : 10) + d
-                }
-                value = number
-            }
-        } else if terminated {
-            var name = String.UnicodeScalarView()
-            for item in stack[(amp + 1)..<end] {
-                guard let s = item.scalar else { return false }
-                name.append(s)
-            }
-            value = Self.namedReferences[String(name)]?.value
+    /// A character reference ending at the top with its `;`: `&#52;`, `&#x34;`, `&sup1;`.
+    private mutating func reduceReference() -> Bool {
+        let semicolon = stack.count - 1
+        var amp = semicolon - 1
+        while amp >= 0, semicolon - amp <= Self.longestEncoding, !isChar(amp, 0x26) { amp -= 1 }
+        guard amp >= 0, semicolon - amp <= Self.longestEncoding else { return false }
+        if let (value, end) = numericReference(at: amp) {
+            return end == semicolon && replaceTop(stack.count - amp, with: Item(kind: .scalar, value: value, start: 0, end: 0))
         }
-        guard let value, value != 0, Unicode.Scalar(value) != nil else { return false }
-        return replaceTop(stack.count - amp, with: Item(kind: .scalar, value: value, start: 0, end: 0))
-    }
-
-    /// Whether `next` can extend the numeric reference open at the top (`&#5` + `2`, `&#` + `x`); true
-    /// when none is open.
-    private func continuesReference(_ next: UInt32) -> Bool {
-        var i = stack.count - 1
-        var digits = 0
-        while i >= 0, stack.count - i <= Self.longestEncoding, stack[i].kind == .scalar, Self.hexDigit(stack[i].value) != nil {
-            digits += 1
-            i -= 1
+        var name = String.UnicodeScalarView()
+        for item in stack[(amp + 1)..<semicolon] {
+            guard let s = item.scalar else { return false }
+            name.append(s)
         }
-        var hex = false
-        if isChar(i, 0x78) || isChar(i, 0x58) {
-            hex = true
-            i -= 1
-        }
-        guard isChar(i, 0x23), isChar(i - 1, 0x26) else { return true }
-        if next == 0x78 || next == 0x58 { return !hex && digits == 0 }
-        guard let value = Self.hexDigit(next) else { return false }
-        return hex || value < 10
+        guard let scalar = Self.namedReferences[String(name)] else { return false }
+        return replaceTop(stack.count - amp, with: Item(kind: .scalar, value: scalar.value, start: 0, end: 0))
     }
 
     /// Replaces the top `count` items by `item`, which spans what they spanned.
