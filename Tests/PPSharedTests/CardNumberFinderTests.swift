@@ -64,7 +64,7 @@ struct SecurityCodeNameTests {
         "SecurityCode", "card_code", "cardCode", "billingCVV", "billing_cvv", "billingcvv", "card-cvc", "cvvCode", "cvc_code",
         "cvv_number", "cvvValue", "card_verification", "cardVerificationValue", "card verification code", "CIDValue",
         "cidValue", "card_cid", "C.V.V.", "c_v_c", "CVC_VALID_NOTE", "\u{FF43}\u{FF56}\u{FF56}", "\u{1D41C}\u{1D42F}\u{1D42F}",
-        "c\u{200B}v\u{AD}v", "\u{2CD}cvv", "x_C\u{0130}D",
+        "c\u{200B}v\u{AD}v", "\u{2CD}cvv", "x_C\u{0130}D", "email_verification",
     ]
     static let notNames = [
         "id", "code", "card", "number", "price", "acid", "placid_mode", "decide", "incident", "accident", "coincidence",
