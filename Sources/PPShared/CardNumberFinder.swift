@@ -132,7 +132,7 @@ public enum CardNumberFinder {
     /// At least as many digits as either reading can find in `bytes` (UTF-8), counted without folding:
     /// an ASCII digit gives one, an encoding's first character (`%`, `&`, `\`) and a scalar of two or more
     /// bytes at most two (`⑩`, `&#9321;`). Fewer than `minimumDigits` means nothing to mask.
-    public static func possibleDigits(_ bytes: some Sequence<UInt8>) -> Int {
+    public static func possibleDigits(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var count = 0
         for byte in bytes {
             switch byte {
@@ -145,11 +145,16 @@ public enum CardNumberFinder {
         return count
     }
 
+    /// `possibleDigits` of a text's UTF-8.
+    static func possibleDigits(_ text: String) -> Int {
+        var text = text
+        return text.withUTF8(possibleDigits)
+    }
+
     /// Whether a text may hold a card-number-like run: the bound of `possibleDigits`, made exact for
     /// characters beyond ASCII (most are no digits) before it is trusted to say yes.
     static func mayHoldCardNumber(_ text: String) -> Bool {
-        let bound = text.utf8.withContiguousStorageIfAvailable(possibleDigits) ?? possibleDigits(text.utf8)
-        guard bound >= minimumDigits else { return false }
+        guard possibleDigits(text) >= minimumDigits else { return false }
         guard text.utf8.contains(where: { $0 >= 0x80 }) else { return true }
         var count = 0
         for scalar in text.unicodeScalars {

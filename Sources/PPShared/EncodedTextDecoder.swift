@@ -23,8 +23,8 @@ struct EncodedTextDecoder {
         var scalar: Unicode.Scalar? { kind == .scalar ? Unicode.Scalar(value) : nil }
     }
 
-    /// Characters of the longest encoding (`&ZeroWidthSpace;`, `&#x0001D7CE;`): items deeper than this
-    /// below the top can no longer change, and leave the stack.
+    /// Characters of the longest encoding (`&ZeroWidthSpace;`, `&#x0001D7CE;`); with inner encodings on
+    /// their way, what spans more than twice this can no longer become one, so the stack stays short.
     static let longestEncoding = 16
     /// Digits a numeric character reference may have; more is not a character.
     static let referenceDigits = 8
@@ -84,6 +84,7 @@ struct EncodedTextDecoder {
     /// encoding on its way, standing for the character it will be (`&%23`). False once something follows
     /// that no encoding has (`% `, `\n`, `& `), so a lone `%`, `&` or `\` costs nothing further.
     private func mayGrow(from start: Int) -> Bool {
+        guard stack.count - start <= 2 * Self.longestEncoding else { return false }
         let first = stack[start]
         var i = start + 1
         while i < stack.count {
@@ -150,7 +151,9 @@ struct EncodedTextDecoder {
     // MARK: - Reductions at the top of the stack
 
     /// Whether item `i` is the character `c`.
-    private func isChar(_ i: Int, _ c: UInt32) -> Bool { i >= 0 && stack[i].kind == .scalar && stack[i].value == c }
+    private func isChar(_ i: Int, _ c: UInt32) -> Bool {
+        i >= 0 && i < stack.count && stack[i].kind == .scalar && stack[i].value == c
+    }
 
     /// Reduces one encoding that ends at the top; false when none does.
     private mutating func reduceTop() -> Bool {
@@ -172,7 +175,9 @@ struct EncodedTextDecoder {
         }
         guard n >= 6, isChar(n - 5, 0x75), isChar(n - 6, 0x25) || isChar(n - 6, 0x5C), let unit = hexValue(n - 4, count: 4)
         else { return false }
-        if (0xD800...0xDBFF).contains(unit) { return replaceTop(6, with: Item(kind: .highSurrogate, value: unit, start: 0, end: 0)) }
+        if (0xD800...0xDBFF).contains(unit) {
+            return replaceTop(6, with: Item(kind: .highSurrogate, value: unit, start: 0, end: 0))
+        }
         if (0xDC00...0xDFFF).contains(unit) {
             guard n >= 7, stack[n - 7].kind == .highSurrogate else { return false }
             let pair = 0x10000 + ((stack[n - 7].value - 0xD800) << 10) + (unit - 0xDC00)

@@ -89,7 +89,7 @@ public enum Redaction {
     /// Whether the items could hold enough digits for `digitGroupRuns` to find a run (a cheap bound).
     private static func mayHoldDigitGroups(_ items: [JSON]) -> Bool {
         items.count > 1
-            && items.reduce(0, { $0 + ($1.groupText.map { CardNumberFinder.possibleDigits($0.utf8) } ?? 0) }) >= minimumDigits
+            && items.reduce(0, { $0 + ($1.groupText.map(CardNumberFinder.possibleDigits) ?? 0) }) >= minimumDigits
     }
 
     /// The runs of two or more neighbouring items that are digit groups (strings of digits and

@@ -49,7 +49,8 @@ struct CardFormBinaryTests {
         while cases.reduce(0, { $0 + $1.pans.count }) < 1_500 { cases.append(records.record()) }
         let lines = (0..<500).map { _ in records.bareLine() }
 
-        let recordRun = try Self.run(tool, ["--today", "2026-11-29", "--format"], input: cases.map(\.line).joined(separator: "\n"))
+        let recordRun = try Self.run(
+            tool, ["--today", "2026-11-29", "--format"], input: cases.map(\.line).joined(separator: "\n"))
         let lineRun = try Self.run(tool, ["--lines", "--format"], input: lines.map(\.line).joined(separator: "\n"))
         let leaks = Self.leaks(recordRun.stdout, cases) + Self.leaks(lineRun.stdout, lines)
         for leak in leaks.prefix(3) { Issue.record("leak: \(leak)") }

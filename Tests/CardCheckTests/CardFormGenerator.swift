@@ -12,7 +12,8 @@ enum UnicodeClasses {
     static let connectors = all.filter { $0.properties.generalCategory == .connectorPunctuation }
     static let formats = all.filter { $0.properties.generalCategory == .format }
     static let marks = all.filter {
-        [.nonspacingMark, .enclosingMark, .spacingMark].contains($0.properties.generalCategory) && $0.properties.numericType == nil
+        [.nonspacingMark, .enclosingMark, .spacingMark].contains($0.properties.generalCategory)
+            && $0.properties.numericType == nil
     }
     /// Zeros of the scripts whose ten decimal digits follow each other (all of `Nd`).
     static let zeros = all.filter { $0.properties.numericType == .decimal && $0.properties.numericValue == 0 }

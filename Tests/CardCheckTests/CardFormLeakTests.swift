@@ -62,7 +62,8 @@ struct CardFormLeakTests {
     func scanSeesSecrets() {
         let secret = FormCase(line: "", pans: ["4111111111111111"], cvcs: ["837"])
         for output in [
-            #"{"n":"4111\n1111 1111\u200b1111"}"#, #"{"n":"%34%31%31%31 1111 1111 1111"}"#, #"{"a":["4111","1111","1111","1111"]}"#,
+            #"{"n":"4111\n1111 1111\u200b1111"}"#, #"{"n":"%34%31%31%31 1111 1111 1111"}"#,
+            #"{"a":["4111","1111","1111","1111"]}"#,
             "{\"n\":\"\u{2463}\u{2460}\u{2460}\u{2460}111111111111\"}", #"{"x":{"cvvCode":"837"}}"#, #"{"x":837}"#,
         ] {
             #expect(FoldedLeakScan.leaks(output, secret), "\(output)")
@@ -102,8 +103,13 @@ struct FormRecords {
         case 5: return words.joined(separator: " ").uppercased()
         default:  // full-width letters, or an invisible character inside
             let name = words.joined(separator: "_")
-            if forms.chance(2) { return String(String.UnicodeScalarView(name.unicodeScalars.map { s in
-                s.properties.isAlphabetic ? Unicode.Scalar(s.value - 0x61 + 0xFF41)! : s })) }
+            if forms.chance(2) {
+                return String(
+                    String.UnicodeScalarView(
+                        name.unicodeScalars.map { s in
+                            s.properties.isAlphabetic ? Unicode.Scalar(s.value - 0x61 + 0xFF41)! : s
+                        }))
+            }
             return name.replacingFirst("v", with: "v\u{200B}")
         }
     }
@@ -144,14 +150,16 @@ struct FormRecords {
             let code = code(pans)
             cvcs.append(code)
             let value = forms.chance(3) ? code : q(code)
-            members.append(forms.chance(2) ? q(codeName()) + ":" + value : q("payment\(slot)") + ":{" + q(codeName()) + ":" + value + "}")
+            members.append(
+                forms.chance(2) ? q(codeName()) + ":" + value : q("payment\(slot)") + ":{" + q(codeName()) + ":" + value + "}")
         }
         var seen = Set<String>()  // one member per key
         members = members.filter { seen.insert(String($0.prefix { $0 != ":" })).inserted }
         let body = members.joined(separator: ",")
         if forms.chance(8) {  // an upstream error record: passed through, redacted
             return FormCase(
-                line: #"{"state":"error","kind":"page","error":{"tool":"pp-ingest","code":"x","message":"card","details":{"# + body + "}}}",
+                line: #"{"state":"error","kind":"page","error":{"tool":"pp-ingest","code":"x","message":"card","details":{"#
+                    + body + "}}}",
                 pans: pans, cvcs: cvcs)
         }
         return FormCase(line: #"{"number":"4111111111111111","expiry":"12/30","# + body + "}", pans: pans, cvcs: cvcs)

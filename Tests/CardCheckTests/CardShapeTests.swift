@@ -31,9 +31,15 @@ struct CardShapeTests {
         ("by en dashes", "4111\u{2013}1111\u{2013}1111\u{2013}1111", "[redacted]"),
         ("by U+2212 minus", "4111\u{2212}1111\u{2212}1111\u{2212}1111", "[redacted]"),
         ("by four spaces", "Card: 4111    1111    1111    1111", "Card: [redacted]"),
-        ("superscript digits", "\u{2074}\u{B9}\u{B9}\u{B9} \u{B9}\u{B9}\u{B9}\u{B9} \u{B9}\u{B9}\u{B9}\u{B9} \u{B9}\u{B9}\u{B9}\u{B9}", "[redacted]"),
+        (
+            "superscript digits",
+            "\u{2074}\u{B9}\u{B9}\u{B9} \u{B9}\u{B9}\u{B9}\u{B9} \u{B9}\u{B9}\u{B9}\u{B9} \u{B9}\u{B9}\u{B9}\u{B9}", "[redacted]"
+        ),
         ("circled digits", "\u{2463}" + String(repeating: "\u{2460}", count: 15), "[redacted]"),
-        ("digits with combining marks", "card " + "4111111111111111".map { "\($0)\u{303}" }.joined() + " ok", "card [redacted] ok"),
+        (
+            "digits with combining marks", "card " + "4111111111111111".map { "\($0)\u{303}" }.joined() + " ok",
+            "card [redacted] ok"
+        ),
         ("percent-encoded digits", "%34" + String(repeating: "%31", count: 15), "[redacted]"),
         ("decimal character references", "&#52;" + String(repeating: "&#49;", count: 15), "[redacted]"),
         ("hex character references", "&#x34;" + String(repeating: "&#x31;", count: 15), "[redacted]"),
@@ -49,7 +55,10 @@ struct CardShapeTests {
         ("mathematical digits", "\u{1D7DC}" + String(repeating: "\u{1D7D9}", count: 15), "[redacted]"),
         ("line and paragraph separators", "4111\u{2028}1111\u{2029}1111\u{85}1111", "[redacted]"),
         ("full-width stops and em dashes", "4111\u{FF0E}1111 \u{2014} 1111\u{2026}1111", "[redacted]"),
-        ("a mix of separators and invisible characters", "4111 \u{200B}\u{2013}\u{200D} 1111\\t\u{A0}1111_\u{34F}1111", "[redacted]"),
+        (
+            "a mix of separators and invisible characters", "4111 \u{200B}\u{2013}\u{200D} 1111\\t\u{A0}1111_\u{34F}1111",
+            "[redacted]"
+        ),
         ("sixteen separators", "4111" + String(repeating: " ", count: 16) + "1111 1111 1111 !", "[redacted] !"),
     ]
 
@@ -94,7 +103,8 @@ struct CardShapeTests {
         #expect(out["k"]?[name] == "[redacted]", "\(name)")
     }
 
-    @Test("names that only look like one keep their values", arguments: ["acid", "decide", "incident", "cave", "misc_scan", "code"])
+    @Test(
+        "names that only look like one keep their values", arguments: ["acid", "decide", "incident", "cave", "misc_scan", "code"])
     func notASecurityCode(name: String) throws {
         let out = try Self.output(#"{"number":"4111111111111111",""# + name + #"":"837"}"#)
         #expect(out[name] == "837")

@@ -27,7 +27,9 @@ struct NumberReadingTests {
             }
         }
         if random.next() % 8 == 0, !text.isEmpty {
-            text.insert(Unicode.Scalar(UInt8(0x61 + random.next() % 26)), at: text.index(text.startIndex, offsetBy: Int(random.next() % UInt64(text.count))))
+            text.insert(
+                Unicode.Scalar(UInt8(0x61 + random.next() % 26)),
+                at: text.index(text.startIndex, offsetBy: Int(random.next() % UInt64(text.count))))
         }
         return String(text)
     }

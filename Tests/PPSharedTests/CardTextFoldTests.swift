@@ -98,7 +98,8 @@ struct CardTextFoldTests {
             } else {
                 continue
             }
-            let follows = ascii <= 0x20 ? ascii == runs.last?.ascii : UInt32(runs.last?.ascii ?? 0) + (runs.last?.count ?? 0) == ascii
+            let follows =
+                ascii <= 0x20 ? ascii == runs.last?.ascii : UInt32(runs.last?.ascii ?? 0) + (runs.last?.count ?? 0) == ascii
             if let last = runs.last, last.first + last.count == s.value, follows {
                 runs[runs.count - 1].count += 1
             } else {

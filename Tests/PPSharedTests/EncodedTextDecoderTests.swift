@@ -27,6 +27,8 @@ struct EncodedTextDecoderTests {
         ("100% sure", "100% sure"), ("a & b; c", "a & b; c"), ("&#;", "&#;"), ("&#xZZ;", "&#xZZ;"), ("&bogus;", "&bogus;"),
         ("&#123456789;", "&#123456789;"), ("&#0;", "&#0;"), ("&#xD800;", "&#xD800;"), ("%G1", "%G1"), ("\\n\\t", "\\n\\t"),
         ("%E2%80", "%E2%80"), ("%80", "%80"), ("\\uDFCE", "\\uDFCE"), ("&amp", "&amp"),
+        // cut short at the end of the text
+        ("x &", "x &"), ("&#", "&#"), ("&#x", "&#x"), ("%", "%"), ("%3", "%3"), ("\\", "\\"), ("\\u00", "\\u00"), ("%E2", "%E2"),
     ]
 
     @Test("each encoding and its nestings", arguments: cases)
@@ -40,6 +42,12 @@ struct EncodedTextDecoderTests {
         CardNumberFinder.forEachDecoded(of: "x%34&#x31;y%2535") { items.append((String($0.scalar!), $0.start..<$0.end)) }
         #expect(items.map(\.0) == ["x", "4", "1", "y", "5"])
         #expect(items.map(\.1) == [0..<1, 1..<4, 4..<10, 10..<11, 11..<16])
+    }
+
+    @Test("a long run of encoding starts stays bounded work")
+    func manyStarts() {
+        let text = String(repeating: "%", count: 3_000) + "34" + String(repeating: "&#", count: 3_000)
+        #expect(Self.decoded(text) == String(repeating: "%", count: 2_999) + "4" + String(repeating: "&#", count: 3_000))
     }
 
     @Test("long text: what is final leaves the stack, nothing is lost or reordered")
