@@ -22,7 +22,7 @@ public enum IngestCommand {
             .flag("no-codes", help: "do not read QR, PDF417, Data Matrix and Aztec codes on the pages"),
             .value("office-timeout", "S", help: "seconds LibreOffice may take to convert a .docx/.xlsx/.odt/.ods (default 120)"),
             .value("jobs", short: "j", "N", help: "pages worked on in parallel (default: all cores)"),
-        ] + ProgressRule.options,
+        ] + ProgressRule.options + LineLimit.options,
         examples: [
             ("pp-ingest bills/*.pdf photos/*.jpg > pages.jsonl", "one page record per page of every file"),
             ("pp-ingest bills/ | pp-ocr | pp-extract --profile rs", "a whole folder, recursively, through the pipeline"),
