@@ -111,7 +111,7 @@ public struct ParsedArguments: Sendable {
         guard let text = value(option) else { return defaultValue }
         guard let bytes = ByteCount.parse(text, in: range) else {
             throw .usage(
-                "--\(option) needs a size from \(ByteCount.text(range.lowerBound)) to \(ByteCount.text(range.upperBound)) (bytes, or with K, M, G), not '\(text)'"
+                "--\(option) needs a size from \(ByteCount.text(range.lowerBound)) to \(ByteCount.text(range.upperBound)) (bytes, or with K, M, G or T), not '\(text)'"
             )
         }
         return bytes
