@@ -25,7 +25,8 @@ public enum OCRCommand {
             .flag("rotate-pages", help: "detect pages that are sideways or upside down (OSD) and turn them"),
             .value("rotate-min-conf", "X", help: "orientation confidence needed to turn a page (default 2)"),
             .value(
-                "page-timeout", "SECONDS", help: "time limit per page, then an error record (default 120; 0: none; at most 1000000)"),
+                "page-timeout", "SECONDS",
+                help: "time limit per page, then an error record (default 120; 0: none; at most 1000000)"),
             .flag("force", help: "also OCR pages that already have text (a PDF text layer or an earlier OCR)"),
             .value("jobs", short: "j", "N", help: "pages recognized in parallel, one engine each (default: all cores)"),
             .value("tessdata", "DIR", help: "folder of *.traineddata (default: $TESSDATA_PREFIX or the system's)"),

@@ -9,10 +9,9 @@
 /// Lines end at "\n"; a trailing "\r" is dropped, so CRLF input reads the same. A line longer than
 /// `maxLineLength` bytes is never held: the reader skips to its newline and throws `LineTooLong` in its
 /// place, and the next call goes on after it (`LineLimit`). Memory is bounded by the limit, not by the
-/// input. `beforeBlockingRead`
-/// runs before a read(2) that would wait (a pipe or terminal with no data ready),
-/// which lets a writer flush exactly when the tool is about to wait for more input;
-/// a regular file or a pipe with data never runs it, so bulk input keeps its workers busy.
+/// input. `beforeBlockingRead` runs before a read(2) that would wait (a pipe or terminal with no data
+/// ready), which lets a writer flush exactly when the tool is about to wait for more input; a regular
+/// file or a pipe with data never runs it, so bulk input keeps its workers busy.
 public final class LineReader {
     public let name: String
     /// The longest line read, in bytes before its newline; a longer one is skipped (`LineTooLong`).

@@ -45,7 +45,7 @@ struct BoundedRun {
         let script = #"cd "$0" && exec "$@""#
         let argv = (["/bin/sh", "-c", script, GoldenCase.repositoryRoot.path, executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
+        defer { for string in argv + envp { free(string) } }
 
         let started = Date()
         var pid: pid_t = 0

@@ -36,7 +36,9 @@ struct ContentBoundTests {
         }
         let xref = out.count
         out += Array("xref\n0 \(objects.count + 1)\n0000000000 65535 f \n".utf8)
-        for offset in offsets { out += Array((String(repeating: "0", count: 10 - String(offset).count) + "\(offset) 00000 n \n").utf8) }
+        for offset in offsets {
+            out += Array((String(repeating: "0", count: 10 - String(offset).count) + "\(offset) 00000 n \n").utf8)
+        }
         out += Array("trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n".utf8)
         return out
     }
@@ -66,7 +68,8 @@ struct ContentBoundTests {
         #expect(Self.codes(records) == ["page_too_complex", "page_too_complex", "page 3", "page 1"])
         #expect(
             records.first?["error"]?["message"]?.stringValue
-                == "page 1 of '\(huge.path)': its content streams decode to more than 4 MiB (--max-page-content); the page is not read")
+                == "page 1 of '\(huge.path)': its content streams decode to more than 4 MiB (--max-page-content); the page is not read"
+        )
         #expect(records[2]["lines"]?.arrayValue?.first?["text"]?.stringValue == "A page that reads")
         #expect(run.peakBytes < 300_000_000, "peak \(run.peakBytes / 1_000_000) MB")
     }

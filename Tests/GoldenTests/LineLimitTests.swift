@@ -51,7 +51,9 @@ struct LineLimitTests {
         reader.tool == "pp-ingest" ? ["--work", folder.appendingPathComponent("work").path] : []
     }
 
-    @Test("a 4 MiB line of NUL bytes over --max-line 1M: an error record in its place, the records around it answered", arguments: readers)
+    @Test(
+        "a 4 MiB line of NUL bytes over --max-line 1M: an error record in its place, the records around it answered",
+        arguments: readers)
     func lineOverTheLimit(_ reader: Reader) throws {
         let folder = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }

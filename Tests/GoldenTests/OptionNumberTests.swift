@@ -20,35 +20,66 @@ struct OptionNumberTests {
 
     /// tool, arguments, the message on stderr.
     static let cases: [Case] = [
-        Case(tool: "pp-ocr", arguments: ["--page-timeout", "1e300"], message: "--page-timeout needs a number from 0 to 1000000, not '1e300'"),
-        Case(tool: "pp-ocr", arguments: ["--page-timeout", "1e19"], message: "--page-timeout needs a number from 0 to 1000000, not '1e19'"),
-        Case(tool: "pp-ocr", arguments: ["--page-timeout", twentyNines], message: "--page-timeout needs a number from 0 to 1000000"),
-        Case(tool: "pp-ocr", arguments: ["--page-timeout", "nan"], message: "--page-timeout needs a number from 0 to 1000000, not 'nan'"),
-        Case(tool: "pp-ocr", arguments: ["--page-timeout", "-1"], message: "--page-timeout needs a number from 0 to 1000000, not '-1'"),
-        Case(tool: "pp-ocr", arguments: ["--rotate-min-conf", "1e300"], message: "--rotate-min-conf needs a number from 0 to 1000"),
+        Case(
+            tool: "pp-ocr", arguments: ["--page-timeout", "1e300"],
+            message: "--page-timeout needs a number from 0 to 1000000, not '1e300'"),
+        Case(
+            tool: "pp-ocr", arguments: ["--page-timeout", "1e19"],
+            message: "--page-timeout needs a number from 0 to 1000000, not '1e19'"),
+        Case(
+            tool: "pp-ocr", arguments: ["--page-timeout", twentyNines], message: "--page-timeout needs a number from 0 to 1000000"
+        ),
+        Case(
+            tool: "pp-ocr", arguments: ["--page-timeout", "nan"],
+            message: "--page-timeout needs a number from 0 to 1000000, not 'nan'"),
+        Case(
+            tool: "pp-ocr", arguments: ["--page-timeout", "-1"],
+            message: "--page-timeout needs a number from 0 to 1000000, not '-1'"),
+        Case(
+            tool: "pp-ocr", arguments: ["--rotate-min-conf", "1e300"], message: "--rotate-min-conf needs a number from 0 to 1000"),
         Case(tool: "pp-ocr", arguments: ["--jobs", "1e19"], message: "--jobs needs a whole number from 1 to 256, not '1e19'"),
         Case(tool: "pp-ocr", arguments: ["--dpi", "1e300"], message: "--dpi needs a whole number from 50 to 2400"),
         Case(tool: "pp-ocr", arguments: ["--psm", twentyNines], message: "--psm needs a whole number from 1 to 13"),
         Case(tool: "pp-ocr", arguments: ["--max-line", "0"], message: "--max-line needs a size from 1 KiB to 1 TiB"),
         Case(tool: "pp-ingest", arguments: ["--jobs", "1e19", "-"], message: "--jobs needs a whole number from 1 to 256"),
         Case(tool: "pp-ingest", arguments: ["--dpi", twentyNines, "-"], message: "--dpi needs a whole number from 10 to 2400"),
-        Case(tool: "pp-ingest", arguments: ["--thumbnails", "1e300", "-"], message: "--thumbnails needs a whole number from 8 to 4000"),
-        Case(tool: "pp-ingest", arguments: ["--max-megapixels", "1e19", "-"], message: "--max-megapixels needs a whole number from 1 to 1000"),
-        Case(tool: "pp-ingest", arguments: ["--image-dpi", "-5", "-"], message: "--image-dpi needs a whole number from 10 to 2400"),
-        Case(tool: "pp-ingest", arguments: ["--office-timeout", "1e300", "-"], message: "--office-timeout needs a whole number from 1 to 3600"),
+        Case(
+            tool: "pp-ingest", arguments: ["--thumbnails", "1e300", "-"],
+            message: "--thumbnails needs a whole number from 8 to 4000"),
+        Case(
+            tool: "pp-ingest", arguments: ["--max-megapixels", "1e19", "-"],
+            message: "--max-megapixels needs a whole number from 1 to 1000"),
+        Case(
+            tool: "pp-ingest", arguments: ["--image-dpi", "-5", "-"], message: "--image-dpi needs a whole number from 10 to 2400"),
+        Case(
+            tool: "pp-ingest", arguments: ["--office-timeout", "1e300", "-"],
+            message: "--office-timeout needs a whole number from 1 to 3600"),
         Case(tool: "pp-ingest", arguments: ["--max-line", "1e300", "-"], message: "--max-line needs a size from 1 KiB to 1 TiB"),
-        Case(tool: "pp-ingest", arguments: ["--max-page-content", "99999999999999999999T", "-"], message: "--max-page-content needs a size"),
+        Case(
+            tool: "pp-ingest", arguments: ["--max-page-content", "99999999999999999999T", "-"],
+            message: "--max-page-content needs a size"),
         Case(tool: "pp-extract", arguments: ["--jobs", "1e19"], message: "--jobs needs a whole number from 1 to 256"),
-        Case(tool: "pp-extract", arguments: ["--max-candidates", "1e300"], message: "--max-candidates needs a whole number from 1 to 50"),
-        Case(tool: "pp-extract", arguments: ["--max-line", "2T"], message: "--max-line needs a size from 1 KiB to 1 TiB (bytes, or with K, M, G or T), not '2T'"),
+        Case(
+            tool: "pp-extract", arguments: ["--max-candidates", "1e300"],
+            message: "--max-candidates needs a whole number from 1 to 50"),
+        Case(
+            tool: "pp-extract", arguments: ["--max-line", "2T"],
+            message: "--max-line needs a size from 1 KiB to 1 TiB (bytes, or with K, M, G or T), not '2T'"),
         Case(tool: "pp-cardcheck", arguments: ["--jobs", twentyNines], message: "--jobs needs a whole number from 1 to 256"),
-        Case(tool: "pp-cardcheck", arguments: ["--max-years-ahead", "1e19"], message: "--max-years-ahead needs a whole number from 0 to 100"),
+        Case(
+            tool: "pp-cardcheck", arguments: ["--max-years-ahead", "1e19"],
+            message: "--max-years-ahead needs a whole number from 0 to 100"),
         Case(tool: "pp-cardcheck", arguments: ["--max-line", "1.5M"], message: "--max-line needs a size from 1 KiB to 1 TiB"),
         Case(tool: "pp-pages", arguments: [pdf, "--delete", "1e20", "-o", out], message: "'1e20' is not a page"),
-        Case(tool: "pp-pages", arguments: [pdf, "--move", "1", "--to", twentyNines, "-o", out], message: "not a page number or z"),
+        Case(
+            tool: "pp-pages", arguments: [pdf, "--move", "1", "--to", twentyNines, "-o", out], message: "not a page number or z"),
         Case(tool: "pp-pages", arguments: [pdf, "--insert-at", "1e19", pdf, "-o", out], message: "not a page number or z"),
-        Case(tool: "pp-pages", arguments: ["--ops", "-", "--max-line", "-1K"], message: "--max-line needs a size from 1 KiB to 1 TiB"),
-        Case(tool: "pp-assets", arguments: ["status", "--timeout", "1e300"], message: "timeout '1e300': seconds, a positive integer"),
+        Case(
+            tool: "pp-pages", arguments: ["--ops", "-", "--max-line", "-1K"],
+            message: "--max-line needs a size from 1 KiB to 1 TiB"),
+        Case(
+            tool: "pp-assets", arguments: ["status", "--timeout", "1e300"],
+            message: "timeout '1e300': seconds, a positive integer"),
         Case(tool: "pp-assets", arguments: ["status", "--retries", twentyNines], message: "a whole number"),
         Case(tool: "pp-assets", arguments: ["status", "--pin", "1e20"], message: "version '1e20': a positive integer"),
     ]

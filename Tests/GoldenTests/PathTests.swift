@@ -84,7 +84,9 @@ struct PathTests {
         #expect(records.count == 2, "the deep file and the folder below it: \(records.count)")
         for record in records {
             #expect(record["error"]?["code"]?.stringValue == "name_too_long")
-            #expect(record["error"]?["message"]?.stringValue?.hasSuffix("file name too long (a path holds at most 4095 bytes, a name 255)") == true)
+            #expect(
+                record["error"]?["message"]?.stringValue?.hasSuffix(
+                    "file name too long (a path holds at most 4095 bytes, a name 255)") == true)
         }
         #expect(records.contains { $0["source"]?.stringValue?.hasSuffix(".pdf") == true })
     }

@@ -39,7 +39,8 @@ struct SpecialFileTests {
         try FileManager.default.copyItem(
             at: GoldenCase.repositoryRoot.appendingPathComponent("samples/pdf/at-webshop.pdf"),
             to: folder.appendingPathComponent("b.pdf"))
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("c.pdf").path, withDestinationPath: "/dev/zero")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("c.pdf").path, withDestinationPath: "/dev/zero")
         try Self.makeSocket(at: folder.appendingPathComponent("d.pdf").path)
 
         let run = try BoundedRun.run(
@@ -51,7 +52,8 @@ struct SpecialFileTests {
         let bySource = Dictionary(records.map { (baseName(of: $0["source"]?.stringValue ?? ""), $0) }) { a, _ in a }
         for (name, kind) in [("a.pdf", "a FIFO (named pipe)"), ("c.pdf", "a character device"), ("d.pdf", "a socket")] {
             #expect(bySource[name]?["error"]?["code"]?.stringValue == "not_a_regular_file", "\(name)")
-            #expect(bySource[name]?["error"]?["message"]?.stringValue?.contains("is \(kind), not a regular file") == true, "\(name)")
+            #expect(
+                bySource[name]?["error"]?["message"]?.stringValue?.contains("is \(kind), not a regular file") == true, "\(name)")
         }
         #expect(bySource["b.pdf"]?["kind"]?.stringValue == "page")
         #expect(bySource["b.pdf"]?.isErrorRecord == false)
@@ -76,7 +78,9 @@ struct SpecialFileTests {
         }
     }
 
-    @Test("a device named to a streaming tool is read as a stream: the line limit ends it", arguments: ["pp-extract", "pp-ocr", "pp-cardcheck"])
+    @Test(
+        "a device named to a streaming tool is read as a stream: the line limit ends it",
+        arguments: ["pp-extract", "pp-ocr", "pp-cardcheck"])
     func deviceOperand(tool: String) throws {
         let run = try BoundedRun.run(tool: tool, ["--max-line", "64K", "/dev/zero"], limit: 10)
         #expect(!run.timedOut)

@@ -58,7 +58,10 @@ struct LineLimitReaderTests {
         } catch let long as LineTooLong {
             #expect(!long.ended)
             #expect(long.skipped > LineLimit.skipBound(1024))
-            #expect(long.error.message == "/dev/zero line 1: longer than 1 KiB (--max-line) and no end of line within 16 KiB; the rest of '/dev/zero' is not read")
+            #expect(
+                long.error.message
+                    == "/dev/zero line 1: longer than 1 KiB (--max-line) and no end of line within 16 KiB; the rest of '/dev/zero' is not read"
+            )
         }
         #expect(try reader.nextLine() == nil)
     }

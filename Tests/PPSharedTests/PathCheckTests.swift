@@ -14,7 +14,8 @@ struct PathCheckTests {
         try Data("{}\n".utf8).write(to: URL(fileURLWithPath: real))
         let cut = real + "\u{0}.txt"
         #expect(PathCheck.problem(real) == nil)
-        #expect(PathCheck.problem(cut)?.message == "cannot open '\(real)\\0.txt': the name holds a NUL byte, which no file name can")
+        #expect(
+            PathCheck.problem(cut)?.message == "cannot open '\(real)\\0.txt': the name holds a NUL byte, which no file name can")
         #expect(InputFileProblem.check(cut)?.code == "bad_path")
         #expect(readFile(cut) == nil)
         #expect(throws: ToolError.self) { try LineReader(path: cut) }
