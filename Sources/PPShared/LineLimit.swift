@@ -20,7 +20,9 @@ public enum LineLimit {
     public static let options: [OptionSpec] = [
         .value(
             "max-line", "SIZE",
-            help: "longest input line, e.g. 64M or 512K (default 64M); a longer one is a line_too_long error record")
+            help:
+                "longest input line, e.g. 512K (default 64M): a longer one is a line_too_long error record, and one that never ends (a device, a FIFO) ends its input"
+        )
     ]
 
     private static let configured = Atomic<Int>(defaultBytes)
