@@ -79,9 +79,16 @@ struct OptionNumberTests {
             message: "--max-line needs a size from 1 KiB to 1 TiB"),
         Case(
             tool: "pp-assets", arguments: ["status", "--timeout", "1e300"],
-            message: "timeout '1e300': seconds, a positive integer"),
-        Case(tool: "pp-assets", arguments: ["status", "--retries", twentyNines], message: "a whole number"),
-        Case(tool: "pp-assets", arguments: ["status", "--pin", "1e20"], message: "version '1e20': a positive integer"),
+            message: "timeout '1e300': a whole number from 1 to 86400"),
+        Case(tool: "pp-assets", arguments: ["status", "--retries", twentyNines], message: "a whole number from 0 to 100"),
+        Case(tool: "pp-assets", arguments: ["status", "--pin", "1e20"], message: "version '1e20': a whole number from 1 to"),
+        Case(tool: "pp-assets", arguments: ["status", "--min-rate", "-1"], message: "min-rate '-1': a whole number from 1 to"),
+        Case(
+            tool: "pp-assets", arguments: ["status", "--deadline", "nan"],
+            message: "deadline 'nan': a whole number from 1 to 2592000"),
+        Case(
+            tool: "pp-assets", arguments: ["status", "--request-deadline", "1e19"],
+            message: "request-deadline '1e19': a whole number from 1 to 2592000"),
     ]
 
     @Test("out of range: exit 2 and the option's range, never a trap", arguments: cases)
