@@ -20,6 +20,7 @@ public final class AtomicFile {
     /// Creates the temporary file beside `destination`, after removing stale temporaries there (once
     /// per folder and process).
     public init(destination: String) throws(ToolError) {
+        if let problem = PathCheck.problem(destination, writing: true) { throw problem }  // never a cut name
         self.destination = destination
         let dir = folder(of: destination)
         TemporaryFiles.sweepOnce(folder: dir)

@@ -42,7 +42,7 @@ public let pagesCommand = CommandSpec(
         .flag("decrypt", help: "write the result without encryption (default: keep the input's encryption)"),
         .flag("break-signature", help: "allow --in-place on a signed PDF (editing invalidates the signature)"),
         .flag("deterministic-id", help: "derive the file /ID from the content: the same edit gives the same bytes"),
-    ] + ProgressRule.options,
+    ] + ProgressRule.options + LineLimit.options,
     examples: [
         ("pp-pages scan.pdf --delete 3 --insert-at 2 page.jpg -o fixed.pdf", "drop page 3, put a photo in as page 2"),
         ("pp-pages scan.pdf --order z-1 -o reversed.pdf", "reverse the pages"),
