@@ -16,13 +16,17 @@ public struct EditJob: Sendable, Equatable {
     public var breakSignature: Bool
     /// Derive the /ID from the content (qpdf --deterministic-id); costs an MD5 pass over the output.
     public var deterministicID: Bool
+    /// In place: how long to wait for another pp-pages that edits the same file (`ReplaceLock`).
+    public var lockWait: Int
     public var operations: [PageOperation]
 
     public init(
         input: String, output: String?, inPlace: Bool, password: String? = nil, decrypt: Bool = false,
-        breakSignature: Bool = false, deterministicID: Bool = false, operations: [PageOperation]
+        breakSignature: Bool = false, deterministicID: Bool = false, lockWait: Int = EditJob.defaultLockWait,
+        operations: [PageOperation]
     ) {
         self.deterministicID = deterministicID
+        self.lockWait = lockWait
         self.input = input
         self.output = inPlace ? input : (output ?? "")
         self.inPlace = inPlace
@@ -31,6 +35,9 @@ public struct EditJob: Sendable, Equatable {
         self.breakSignature = breakSignature
         self.operations = operations
     }
+
+    /// Seconds an edit in place waits for another one of the same file (`--lock-wait`).
+    public static let defaultLockWait = 120
 }
 
 /// What an edit produced: the record for stdout and the warnings it carries.
@@ -76,6 +83,10 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
         throw ToolError(
             .record, code: "output_unwritable", "the folder '\(outDir)' is not writable: \(systemErrorText(errno))")
     }
+
+    // In place: no other pp-pages edits the file from here until the result is renamed over it; one
+    // that was editing it first has its result read here, and this edit goes on top of it.
+    let lock = try job.inPlace ? lockForEdit(target, job: job) : nil
 
     // 2. Open the primary document and every inserted file; count pages.
     let primary = try QPDFDocument(path: job.input, name: job.input, password: job.password)
@@ -215,12 +226,16 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
         try primary.write(
             into: destination, keepEncryption: !job.decrypt,
             deterministicID: job.deterministicID && (!encrypted || job.decrypt))
-        try destination.commit(mode: job.inPlace ? fileMode(job.input) : nil)
+        if let lock {
+            if let lost = try destination.commit(replacing: lock.attributes) { warnings.append(lost) }
+        } else {
+            try destination.commit()
+        }
     } catch {
         destination.discard()
         throw error
     }
-    withExtendedLifetime(sources) {}
+    withExtendedLifetime((sources, lock)) {}
 
     // 6. The record.
     if let w = damageWarning(primary) { warnings.insert(w, at: 0) }
@@ -254,32 +269,6 @@ private func damageWarning(_ doc: QPDFDocument) -> String? {
     let shown = telling.prefix(2).joined(separator: "; ")
     let more = all.count > 2 ? " (\(all.count) warnings in all)" : ""
     return "'\(doc.name)' is damaged; qpdf repaired what it could: \(shown)\(more)"
-}
-
-/// The file a symbolic link points at (realpath), so an edit replaces the file, not the link.
-func resolvedPath(_ path: String) -> String {
-    guard let resolved = realpath(path, nil) else { return path }
-    defer { free(resolved) }
-    let target = String(cString: resolved)
-    return target == path ? path : (isSymlink(path) ? target : path)
-}
-
-/// The permission bits of `path` (nil when it cannot be read), kept by an edit in place.
-private func fileMode(_ path: String) -> mode_t? {
-    var st = stat()
-    return stat(path, &st) == 0 ? st.st_mode & 0o7777 : nil
-}
-
-private func isSymlink(_ path: String) -> Bool {
-    var st = stat()
-    return lstat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFLNK
-}
-
-private func sameFile(_ a: String, _ b: String) -> Bool {
-    var sa = stat()
-    var sb = stat()
-    guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
-    return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
 }
 
 func pageID(_ doc: QPDFDocument, _ page: qpdf_oh) -> Int {
