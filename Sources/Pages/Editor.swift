@@ -212,8 +212,10 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
     for (i, planned) in plan.pages.enumerated() where planned.rotation != 0 {
         let page = primary.page(i)
         let rotate = primary.key(page, "/Rotate")
-        let old = primary.int(rotate) ?? 0
-        let value = primary.newInteger((((old + planned.rotation) % 360) + 360) % 360)
+        // The file's /Rotate may be any integer: reduced first, so adding never overflows; one that is no
+        // multiple of 90 is no turn, as viewers show it.
+        let old = primary.int(rotate).map { $0 % 90 == 0 ? $0 % 360 : 0 } ?? 0
+        let value = primary.newInteger((old + planned.rotation + 360) % 360)
         primary.set(page, "/Rotate", value)
         for oh in [page, value] + (rotate.map { [$0] } ?? []) { primary.release(oh) }
     }
@@ -282,18 +284,4 @@ private func mediaBox(_ doc: QPDFDocument, _ page: qpdf_oh) -> (width: Double, h
     let w = abs(values[2] - values[0])
     let h = abs(values[3] - values[1])
     return w > 0 && h > 0 ? (w, h) : nil
-}
-
-/// Whether the document carries a digital signature (/SigFlags bit 1, or a filled /Sig field).
-func isSigned(_ doc: QPDFDocument) -> Bool {
-    guard let form = doc.key(doc.root, "/AcroForm") else { return false }
-    if let flags = doc.int(doc.key(form, "/SigFlags")), flags & 1 != 0 { return true }
-    var fields = doc.items(doc.key(form, "/Fields"))
-    var seen = 0
-    while let field = fields.popLast(), seen < 10_000 {
-        seen += 1
-        if doc.name(doc.key(field, "/FT")) == "/Sig", doc.key(field, "/V") != nil { return true }
-        fields.append(contentsOf: doc.items(doc.key(field, "/Kids")))
-    }
-    return false
 }

@@ -17,6 +17,11 @@ struct PageLabel: Equatable {
 /// Page labels survive an edit: each page keeps the label it had in its own document
 /// (pages from an unlabelled document are numbered by their position in the result).
 enum PageLabels {
+    /// Where a range of labels may start (a page index) and the first number it may give (/St is 1 or
+    /// more): a start or number outside is ignored, as if absent, so numbering never overflows.
+    static let pageIndices = 0...Int(Int32.max)
+    static let labelValues = 1...Int(Int32.max)
+
     /// The label of every page (index 0-based), or nil when the document has no /PageLabels.
     static func read(_ doc: QPDFDocument, pageCount: Int) -> [PageLabel]? {
         guard let tree = doc.key(doc.root, "/PageLabels") else { return nil }
@@ -26,7 +31,7 @@ enum PageLabels {
             let nums = doc.items(doc.key(node, "/Nums"))
             var k = 0
             while k + 1 < nums.count {
-                if let start = doc.int(nums[k]) { entries.append((start, nums[k + 1])) }
+                if let start = doc.int(nums[k], in: pageIndices) { entries.append((start, nums[k + 1])) }
                 k += 2
             }
             for kid in doc.items(doc.key(node, "/Kids")) { nodes.append((kid, depth + 1)) }
@@ -36,7 +41,7 @@ enum PageLabels {
         let ranges = entries.map { entry in
             (
                 start: entry.start, style: doc.name(doc.key(entry.dict, "/S")),
-                prefix: doc.utf8(doc.key(entry.dict, "/P")), first: doc.int(doc.key(entry.dict, "/St")) ?? 1
+                prefix: doc.utf8(doc.key(entry.dict, "/P")), first: doc.int(doc.key(entry.dict, "/St"), in: labelValues) ?? 1
             )
         }
         var labels: [PageLabel] = []
@@ -166,4 +171,18 @@ enum Links {
             for k in dead.reversed() { qpdf_oh_erase_item(doc.handle, annots, k) }
         }
     }
+}
+
+/// Whether the document carries a digital signature (/SigFlags bit 1, or a filled /Sig field).
+func isSigned(_ doc: QPDFDocument) -> Bool {
+    guard let form = doc.key(doc.root, "/AcroForm") else { return false }
+    if let flags = doc.int(doc.key(form, "/SigFlags")), flags & 1 != 0 { return true }
+    var fields = doc.items(doc.key(form, "/Fields"))
+    var seen = 0
+    while let field = fields.popLast(), seen < 10_000 {
+        seen += 1
+        if doc.name(doc.key(field, "/FT")) == "/Sig", doc.key(field, "/V") != nil { return true }
+        fields.append(contentsOf: doc.items(doc.key(field, "/Kids")))
+    }
+    return false
 }

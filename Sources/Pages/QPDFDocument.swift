@@ -139,6 +139,12 @@ final class QPDFDocument {
         return Int(qpdf_oh_get_int_value(handle, object))
     }
 
+    /// An integer of the file within `range`, else nil: numbers a PDF gives are used in arithmetic only
+    /// once they are bounded (docs/reliability.md, "Numbers and time").
+    func int(_ object: qpdf_oh?, in range: ClosedRange<Int>) -> Int? {
+        int(object).flatMap { range.contains($0) ? $0 : nil }
+    }
+
     func number(_ object: qpdf_oh?) -> Double? {
         guard let object, qpdf_oh_is_number(handle, object) != 0 else { return nil }
         return qpdf_oh_get_numeric_value(handle, object)
