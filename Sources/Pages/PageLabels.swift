@@ -93,16 +93,7 @@ enum PageLabels {
 enum Outlines {
     static func dropDestinations(in doc: QPDFDocument, keeping pages: Set<Int>) {
         guard let outlines = doc.key(doc.root, "/Outlines") else { return }
-        var stack: [qpdf_oh] = doc.key(outlines, "/First").map { [$0] } ?? []
-        var visited: Set<Int> = []
-        while let item = stack.popLast(), visited.count < 100_000 {
-            let id = pageID(doc, item)
-            if id != 0 {
-                if visited.contains(id) { continue }
-                visited.insert(id)
-            }
-            if let next = doc.key(item, "/Next") { stack.append(next) }
-            if let first = doc.key(item, "/First") { stack.append(first) }
+        doc.walk(from: doc.key(outlines, "/First").map { [$0] } ?? []) { item, _ in
             if let dest = doc.key(item, "/Dest"), isDeadPage(doc, dest, pages) {
                 doc.remove(item, "/Dest")
             }
@@ -111,6 +102,7 @@ enum Outlines {
             {
                 doc.remove(item, "/A")
             }
+            return [doc.key(item, "/Next"), doc.key(item, "/First")].compactMap { $0 }
         }
     }
 
@@ -126,19 +118,22 @@ enum Outlines {
 /// Form fields survive; a field whose widgets all sat on deleted pages leaves /AcroForm /Fields,
 /// so the deleted pages are not kept alive (and written) through it.
 enum FormFields {
+    /// Objects looked at over all fields; fields past it are kept as they are.
+    static let walkBudget = 100_000
+
     static func dropFields(in doc: QPDFDocument, keeping pages: Set<Int>) {
         guard let form = doc.key(doc.root, "/AcroForm"), let fields = doc.key(form, "/Fields") else { return }
         let items = doc.items(fields)
         var drop: [Int32] = []
-        for (index, field) in items.enumerated() {
+        var budget = walkBudget
+        for (index, field) in items.enumerated() where budget > 0 {
             // The pages its widgets sit on: the field itself (merged widget) and its kids, two levels deep.
             var onPages: [Int] = []
-            var stack = [(field, 0)]
-            while let (node, depth) = stack.popLast() {
+            budget -= doc.walk(from: [field], limit: budget) { node, depth in
                 if let page = doc.key(node, "/P"), qpdf_oh_is_indirect(doc.handle, page) != 0 {
                     onPages.append(pageID(doc, page))
                 }
-                if depth < 2 { stack.append(contentsOf: doc.items(doc.key(node, "/Kids")).map { ($0, depth + 1) }) }
+                return depth < 2 ? doc.items(doc.key(node, "/Kids")) : []
             }
             if !onPages.isEmpty, onPages.allSatisfy({ !pages.contains($0) }) { drop.append(Int32(index)) }
         }
@@ -177,12 +172,10 @@ enum Links {
 func isSigned(_ doc: QPDFDocument) -> Bool {
     guard let form = doc.key(doc.root, "/AcroForm") else { return false }
     if let flags = doc.int(doc.key(form, "/SigFlags")), flags & 1 != 0 { return true }
-    var fields = doc.items(doc.key(form, "/Fields"))
-    var seen = 0
-    while let field = fields.popLast(), seen < 10_000 {
-        seen += 1
-        if doc.name(doc.key(field, "/FT")) == "/Sig", doc.key(field, "/V") != nil { return true }
-        fields.append(contentsOf: doc.items(doc.key(field, "/Kids")))
+    var signed = false
+    doc.walk(from: doc.items(doc.key(form, "/Fields"))) { field, _ in
+        signed = doc.name(doc.key(field, "/FT")) == "/Sig" && doc.key(field, "/V") != nil
+        return signed ? nil : doc.items(doc.key(field, "/Kids"))
     }
-    return false
+    return signed
 }

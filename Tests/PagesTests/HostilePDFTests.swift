@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 
-/// Integers a PDF gives at the ends of Int's range (found while writing the fuzz target `pages-pdf`):
-/// pp-pages stopped with SIGILL on each; now such a number is read as absent, or reduced first.
-@Suite("pp-pages: numbers in a PDF at the ends of Int")
-struct PDFNumberTests {
+/// PDFs made to hurt pp-pages' own reading of them (found by or while writing the fuzz target `pages-pdf`):
+/// integers at the ends of Int's range, which stopped it with SIGILL, and objects that name each other
+/// over and over, which made its walks of form fields quadratic.
+@Suite("pp-pages on hostile PDFs")
+struct HostilePDFTests {
     static let regressions = Harness.root.appendingPathComponent("Tests/FuzzTests/Regressions/pages-pdf").path
 
     /// The page labels of a PDF as qpdf reads them: [start index: first number].
@@ -38,5 +39,21 @@ struct PDFNumberTests {
         let r = try Harness.pages([Self.regressions + "/rotate-at-int-max.pdf", "--rotate", "90", "-o", out])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(try Harness.rotations(out) == [90, 90])
+    }
+
+    /// The CPU seconds a run of pp-pages takes (bash's `time`, so a busy machine does not count).
+    static func cpuSeconds(_ arguments: [String]) throws -> Double {
+        let r = try Harness.run(
+            "/bin/bash", ["-c", "TIMEFORMAT=%U; time \"$0\" \"$@\" >/dev/null 2>&1", Harness.tool.path] + arguments)
+        return try #require(Double(r.stderr.trimmingCharacters(in: .whitespacesAndNewlines)), "\(r.stderr)")
+    }
+
+    @Test("a thousand form fields naming one field whose kids name each other a hundred times: linear, not quadratic")
+    func sharedFieldKidsAreWalkedOnce() throws {
+        let out = try Harness.folder().appendingPathComponent("out.pdf").path
+        let pdf = Self.regressions + "/fields-sharing-kids-a-thousand-times.pdf"
+        // Before: 52 s of CPU (each field's kids walked again, 10,000 signature checks of 100 kids each).
+        #expect(try Self.cpuSeconds([pdf, "--delete", "1", "-o", out]) < 5)
+        #expect(try Harness.qpdfCheck(out).status == 0)
     }
 }
