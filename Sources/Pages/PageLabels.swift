@@ -118,7 +118,7 @@ enum Outlines {
 /// Form fields survive; a field whose widgets all sat on deleted pages leaves /AcroForm /Fields,
 /// so the deleted pages are not kept alive (and written) through it.
 enum FormFields {
-    /// Objects looked at over all fields; fields past it are kept as they are.
+    /// Steps of the walks over all fields (`QPDFDocument.walk`); fields past it are kept as they are.
     static let walkBudget = 100_000
 
     static func dropFields(in doc: QPDFDocument, keeping pages: Set<Int>) {
@@ -126,7 +126,13 @@ enum FormFields {
         let items = doc.items(fields)
         var drop: [Int32] = []
         var budget = walkBudget
+        var known: [Int: Bool] = [:]  // whether a field (by object) goes: a field named again is not walked again
         for (index, field) in items.enumerated() where budget > 0 {
+            let id = pageID(doc, field)
+            if id != 0, let goes = known[id] {
+                if goes { drop.append(Int32(index)) }
+                continue
+            }
             // The pages its widgets sit on: the field itself (merged widget) and its kids, two levels deep.
             var onPages: [Int] = []
             budget -= doc.walk(from: [field], limit: budget) { node, depth in
@@ -135,7 +141,9 @@ enum FormFields {
                 }
                 return depth < 2 ? doc.items(doc.key(node, "/Kids")) : []
             }
-            if !onPages.isEmpty, onPages.allSatisfy({ !pages.contains($0) }) { drop.append(Int32(index)) }
+            let goes = !onPages.isEmpty && onPages.allSatisfy { !pages.contains($0) }
+            if id != 0 { known[id] = goes }
+            if goes { drop.append(Int32(index)) }
         }
         for index in drop.reversed() { qpdf_oh_erase_item(doc.handle, fields, index) }
     }

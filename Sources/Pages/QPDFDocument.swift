@@ -166,19 +166,20 @@ final class QPDFDocument {
         return (0..<max(n, 0)).map { qpdf_oh_get_array_item(handle, array, $0) }
     }
 
-    /// Walks the objects `next` leads to from `roots`, depth first, each indirect object once and at most
-    /// `limit` objects in all: cycles, and kids a hostile file names a thousand times, cost no more than
-    /// the objects the file has. `next` gets an object and its depth and gives the objects it leads to, or
-    /// nil to end the walk. Returns how many objects were visited.
+    /// Walks the objects `next` leads to from `roots`, depth first, each indirect object once, and ends
+    /// after `limit` steps (an object taken up, seen before or not): cycles, and kids a hostile file names
+    /// a thousand times, cost no more than the references the file holds, and never more than `limit`.
+    /// `next` gets an object and its depth and gives the objects it leads to, or nil to end the walk.
+    /// Returns the steps taken.
     @discardableResult
     func walk(from roots: [qpdf_oh], limit: Int = 100_000, _ next: (_ object: qpdf_oh, _ depth: Int) -> [qpdf_oh]?) -> Int {
         var stack = roots.reversed().map { ($0, 0) }
         var visited: Set<Int> = []
         var count = 0
         while count < limit, let (object, depth) = stack.popLast() {
+            count += 1
             let id = pageID(self, object)  // 0 for a direct object, which nothing else can name
             if id != 0, !visited.insert(id).inserted { continue }
-            count += 1
             guard let more = next(object, depth) else { break }
             stack.append(contentsOf: more.reversed().map { ($0, depth + 1) })
         }
