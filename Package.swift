@@ -78,6 +78,9 @@ let package = Package(
         .target(
             name: "CZXing", path: "Sources/CZXing", linkerSettings: [.linkedLibrary("ZXing")]),
 
+        // qpdf's C++ stream decoding behind a C face: a page's decoded content measured up to a bound, never held.
+        .target(name: "CQPDFContent", path: "Sources/CQPDFContent", linkerSettings: [.linkedLibrary("qpdf")]),
+
         // pp-ingest: PDFs and images in, one page record per page (poppler-glib + cairo, leptonica, zxing-cpp;
         // libqpdf tells from a page's content stream whether it draws anything but text, to skip the code survey).
         // The leptonica image owner shared by pp-ingest, pp-ocr, pp-pages and the review pictures.
@@ -91,8 +94,8 @@ let package = Package(
         .target(
             name: "Ingest",
             dependencies: [
-                "PPShared", "CPoppler", "CCairo", "CLeptonica", "PixImage", "CZXing", "CQPDF", "EInvoiceXML", "CGMime",
-                "CArchive", "Digest", "JPEGMarkers", "PDFRender",
+                "PPShared", "CPoppler", "CCairo", "CLeptonica", "PixImage", "CZXing", "CQPDF", "CQPDFContent", "EInvoiceXML",
+                "CGMime", "CArchive", "Digest", "JPEGMarkers", "PDFRender",
             ], linkerSettings: linkLeptonica),
         .executableTarget(name: "pp-ingest", dependencies: ["Ingest", "PPShared"]),
         .testTarget(

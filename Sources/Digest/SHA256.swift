@@ -50,6 +50,11 @@ public final class SHA256 {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return .failure(FileError(errno: errno)) }
         defer { close(fd) }
+        return file(descriptor: fd)
+    }
+
+    /// The digest of the bytes of an open file, from where it stands to its end (the caller keeps `fd`).
+    public static func file(descriptor fd: Int32) -> Result<(hex: String, size: Int), FileError> {
         let stream = SHA256()
         var size = 0
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 18, alignment: 64)

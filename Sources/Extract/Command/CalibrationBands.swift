@@ -23,6 +23,27 @@ struct CalibrationBands {
 
     static func label(_ i: Int) -> String { "\(bands[i].0)-\(min(bands[i].1, 2001) - 1)" }
 
+    /// Expected calibration error over these bands: the mean, weighted by the candidates in each band, of
+    /// |observed precision - mean confidence/2000|; nil with no candidates. 0 is perfectly calibrated.
+    var expectedCalibrationError: Double? {
+        let total = count.reduce(0, +)
+        guard total > 0 else { return nil }
+        var sum = 0.0
+        for i in count.indices where count[i] > 0 {
+            let n = Double(count[i])
+            sum += n * abs(Double(right[i]) / n - predicted[i] / n)
+        }
+        return sum / Double(total)
+    }
+
+    /// The error with what it was measured on: the band labels and the number of candidates.
+    func calibrationErrorJSON(over what: String) -> JSON {
+        [
+            "ece": expectedCalibrationError.map { .rounded($0, places: 4) } ?? .null, "over": .string(what),
+            "candidates": .int(count.reduce(0, +)), "bands": .array(Self.bands.indices.map { .string(Self.label($0)) }),
+        ]
+    }
+
     func json() -> JSON {
         .array(
             Self.bands.indices.map { i in

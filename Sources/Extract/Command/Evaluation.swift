@@ -59,7 +59,7 @@ public struct Evaluation {
     struct FieldStats {
         var expected = 0, top1 = 0, at3 = 0
         var abstainExpected = 0, abstainOK = 0
-        var confident = 0, confidentRight = 0
+        var answers = ConfidentAnswers()
     }
 
     /// Runs the evaluation; returns the JSON report and a readable summary.
@@ -125,6 +125,8 @@ public struct Evaluation {
                         if right { s.abstainOK += 1 }
                     } else {
                         s.expected += 1
+                        s.answers.expected += 1
+                        if topConf >= confident { s.answers.expectedAnswered += 1 }
                         right = top.map { matches(field, expected: expected, candidate: $0) } ?? false
                         valueRight = right
                         if right { s.top1 += 1 }
@@ -151,8 +153,8 @@ public struct Evaluation {
                 }
                 if top != nil {
                     if topConf >= confident {
-                        s.confident += 1
-                        if right { s.confidentRight += 1 }
+                        s.answers.answered += 1
+                        if right { s.answers.right += 1 }
                     }
                     topBands.add(confidence: topConf, right: valueRight)
                 }
@@ -167,28 +169,28 @@ public struct Evaluation {
         }
         func ratio(_ a: Int, _ b: Int) -> JSON { b == 0 ? .null : .rounded(Double(a) / Double(b), places: 4) }
         var fieldReport: [String: JSON] = [:]
-        var totalConf = 0
-        var totalConfRight = 0
+        var answers = ConfidentAnswers()
         for field in fields {
             guard let s = stats[field] else { continue }
-            totalConf += s.confident
-            totalConfRight += s.confidentRight
-            fieldReport[field] = [
+            answers.add(s.answers)
+            var members: [String: JSON] = [
                 "expected": .int(s.expected), "top1": .int(s.top1), "top1_rate": ratio(s.top1, s.expected),
                 "recall_at_3": ratio(s.at3, s.expected), "absent_expected": .int(s.abstainExpected),
-                "absent_ok": .int(s.abstainOK), "confident": .int(s.confident),
-                "confident_precision": ratio(s.confidentRight, s.confident),
+                "absent_ok": .int(s.abstainOK),
             ]
+            members.merge(s.answers.json()) { a, _ in a }
+            fieldReport[field] = .object(members)
         }
-        let report: JSON = [
+        var members: [String: JSON] = [
             "kind": "evaluation", "documents": .int(documents),
             "missing_results": .array(missingDocs.map { .string($0) }),
             "payment_expected_right": .int(paymentExpectedRight),
             "fields": .object(fieldReport), "calibration": topBands.json(), "calibration_all": allBands.json(),
-            "confident_threshold": .int(confident), "confident": .int(totalConf),
-            "confident_precision": ratio(totalConfRight, totalConf),
-            "misses": .array(misses),
+            "calibration_error": topBands.calibrationErrorJSON(over: "top candidates"),
+            "confident_threshold": .int(confident), "misses": .array(misses),
         ]
+        members.merge(answers.json()) { a, _ in a }
+        let report = JSON.object(members)
         var out = "documents: \(documents)"
         if !missingDocs.isEmpty { out += " (\(missingDocs.count) without a result)" }
         out += ", payment_expected right: \(paymentExpectedRight)/\(documents)\n"
@@ -205,11 +207,13 @@ public struct Evaluation {
             out +=
                 pad(field, 15) + pad("\(s.top1)/\(s.expected) \(pct(s.top1, s.expected))", 15)
                 + pad(pct(s.at3, s.expected), 10) + pad("\(s.abstainOK)/\(s.abstainExpected)", 12)
-                + pad("\(s.confident)", 11) + pct(s.confidentRight, s.confident) + "\n"
+                + pad("\(s.answers.answered)", 11) + pct(s.answers.right, s.answers.answered) + "\n"
         }
         out += topBands.summary("calibration (top candidates)")
         out += allBands.summary("calibration (all candidates)")
-        out += "confident (>= \(confident)) precision: \(pct(totalConfRight, totalConf)) of \(totalConf)\n"
+        out += "confident (>= \(confident)): \(answers.summary())\n"
+        let ece = topBands.expectedCalibrationError.map { String(format: "%.4f", $0) } ?? "-"
+        out += "expected calibration error (top candidates, \(CalibrationBands.bands.count) bands above): \(ece)\n"
         if !misses.isEmpty {
             out += "misses:\n"
             for m in misses.prefix(60) {

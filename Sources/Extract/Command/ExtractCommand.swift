@@ -40,7 +40,7 @@ public enum ExtractCommand {
                 help:
                     "print the profile's OCR languages for pp-ocr --lang (e.g. srp_latn+srp+eng; auto without --profile) and exit"
             ),
-        ] + ProgressRule.options,
+        ] + ProgressRule.options + LineLimit.options,
         examples: [
             ("pp-ingest bills/*.pdf | pp-ocr | pp-extract --profile rs > payments.jsonl", "the whole pipeline on Serbian bills"),
             ("pp-extract --profile my-bank.json pages.jsonl", "a profile of your own (see Sources/Extract/Profiles/*.json)"),
