@@ -44,10 +44,13 @@ import Testing
             account: "SK3112000000198742637541"),
     ]
 
-    /// A page that prints its own amount due and payee account, both labelled.
-    static func printed(amount: String, account: String) -> [TextLine] {
-        page([
-            ("Rechnung 2026-0458", 34, 100), ("IBAN: \(account)", 34, 300), ("Betrag EUR \(amount)", 300, 400),
+    /// A page that prints its own amount due and payee account, both labelled in the profile's language.
+    static func printed(amount: String, account: String, profile: String) -> [TextLine] {
+        let serbian = profile == "rs"
+        return page([
+            (serbian ? "Račun 2026-0458" : "Invoice 2026-0458", 34, 100),
+            (serbian ? "Račun primaoca: \(account)" : "IBAN: \(account)", 34, 300),
+            (serbian ? "Iznos za uplatu RSD \(amount)" : "Amount due EUR \(amount)", 300, 400),
         ])
     }
 
@@ -56,7 +59,8 @@ import Testing
         #expect(code.isValid, "\(f.name): \(code.problems)")
         var extractor = Extractor(profile: try profile(f.profile))
         extractor.model = try shippedModel()
-        return extractor.extract(lines: Self.printed(amount: amount, account: account), einvoice: nil, codes: [(code, 1, nil)])
+        return extractor.extract(
+            lines: Self.printed(amount: amount, account: account, profile: f.profile), einvoice: nil, codes: [(code, 1, nil)])
     }
 
     /// The code's account as the page prints it (a Serbian account in its 3-13-2 form).

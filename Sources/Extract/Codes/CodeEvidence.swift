@@ -55,10 +55,11 @@ struct CodeEvidence: Sendable {
                     list[i].note(.codeAgreesPage)
                 }
             } else {
-                list.append(
-                    Candidate(
-                        field, value: value, display: display, points: points, page: page, box: box,
-                        evidence: [.codeFormat(code.format)] + verdict + Self.proof(of: field, in: code), extra: extra))
+                var c = Candidate(
+                    field, value: value, display: display, points: points, page: page, box: box,
+                    evidence: [.codeFormat(code.format)] + verdict + Self.proof(of: field, in: code), extra: extra)
+                c.onlyInCode = true
+                list.append(c)
             }
             merged[field] = list
         }

@@ -37,8 +37,9 @@ extension ReferenceFinder {
     static let quotable: Set<LabelCategory> = [.other, .invoiceNumber, .referenceGeneric, .referencePayer]
 
     /// "Payment reference: Kundennummer: 22334455 Rechnungsnummer: 6069999999": a payment-reference label
-    /// followed at once by other labels asks for the whole text to be quoted, to the end of its line (or a
-    /// wide gap, or a label of another payment field).
+    /// followed at once by two or more other labels asks for the whole text to be quoted, to the end of its
+    /// line (or a wide gap, or a label of another payment field). One label alone ("Verwendungszweck:
+    /// Rechnung FA-2017-0008") only names what the reference is: its value is the reference.
     func quotedText(after label: LabelHit, in view: DocumentView) -> Candidate? {
         guard label.category == .reference || label.category == .referenceFree else { return nil }
         let line = view.lines[label.line]
@@ -52,6 +53,7 @@ extension ReferenceFinder {
         for other in onLine where !Self.quotable.contains(other.category) { e = min(e, other.range.lowerBound) }
         if let gap = (s..<e).first(where: { $0 + 1 < e && line.chars[$0] == " " && line.chars[$0 + 1] == " " }) { e = gap }
         while e > s, line.chars[e - 1] == " " || line.chars[e - 1] == "," || line.chars[e - 1] == ";" { e -= 1 }
+        guard onLine.filter({ Self.quotable.contains($0.category) && $0.range.upperBound <= e }).count >= 2 else { return nil }
         let text = String(line.chars[s..<e])
         guard text.contains(where: \.isNumber), text.count <= weights.maxLength else { return nil }
         var c = Candidate(

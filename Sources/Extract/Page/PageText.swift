@@ -72,7 +72,7 @@ extension DocumentProcessor {
                     Truncation(page: pageNo, source: p["source"]?.stringValue, lines: all.count, characters: total))
             }
         }
-        return (RotatedWords.joined(out), truncated)
+        return (out, truncated)
     }
 
     /// One line record; `text` is its text, cut at `cutAt` characters when the page's limit fell

@@ -3,38 +3,46 @@ import Foundation
 /// Words printed at a slant (a "PAID" stamp at 20°, a watermark across the page) reach pp-extract as one line
 /// per letter or per few letters: a text layer orders text along horizontal baselines. Pieces of one size
 /// that follow one slanted straight line, each touching the next, are one line again, read along the slant.
-enum RotatedWords {
+struct RotatedWords: Sendable {
     /// The slant a run of letters must have (degrees from the horizontal, either way), so that ordinary
     /// lines of one character each (a column of digits, a comb form) stay as they are.
     static let slant = 8.0...82.0
     /// How far apart two pieces stand at most (the gap between their boxes, in piece heights), how much their
     /// heights and the angle from one to the next may differ; a wider gap than `wordGap` is a space.
-    static let spacing = 0.8
-    static let wordGap = 0.15
+    let spacing, wordGap: Double
     /// A piece is at most this many characters, none a space, and this many times taller than the page's
     /// median line: slanted or stamped print, not the cells of a table.
     static let pieceLength = 6
-    static let pieceHeight = 1.5
-    static let heightRatio = 1.5
-    static let angleTolerance = 25.0
+    let pieceHeight, heightRatio, angleTolerance: Double
     /// A word has at least this many letters; a page of more one-letter lines than `maxLetters` (a comb form,
     /// a broken text layer) is left as it is: the search would cost the cube of their number.
     static let minLetters = 3
     static let maxLetters = 400
 
+    /// The factors of Model/weights.json (`rotated.*`, in hundredths; the angle in hundredths of a degree).
+    init(_ w: (String) -> Int) {
+        func r(_ name: String) -> Double { Double(w("rotated." + name)) / 100 }
+        spacing = r("spacing")
+        wordGap = r("word_gap")
+        pieceHeight = r("piece_height")
+        heightRatio = r("height_ratio")
+        angleTolerance = r("angle_tolerance")
+    }
+
     /// The lines with every slanted run of one-letter lines replaced by one line holding the word.
-    static func joined(_ lines: [TextLine]) -> [TextLine] {
+    func joined(_ lines: [TextLine]) -> [TextLine] {
         // The body's line height: of the lines that are no pieces (they hold a space or are long).
-        let body = lines.filter { $0.chars.count > pieceLength || $0.chars.contains(" ") }
+        let body = lines.filter { $0.chars.count > Self.pieceLength || $0.chars.contains(" ") }
         let heights = (body.isEmpty ? lines : body).map(\.box.height).filter { $0 > 0 }.sorted()
         guard !heights.isEmpty else { return lines }
         let tall = pieceHeight * heights[heights.count / 2]
         let letters = lines.indices.filter { i in
             let l = lines[i]
-            return l.chars.count <= pieceLength && l.box.height >= tall && l.chars.contains(where: { $0.isLetter || $0.isNumber })
+            return l.chars.count <= Self.pieceLength && l.box.height >= tall
+                && l.chars.contains(where: { $0.isLetter || $0.isNumber })
                 && !l.chars.contains(" ") && l.box.height > 0
         }
-        guard letters.count >= minLetters, letters.count <= maxLetters else { return lines }
+        guard letters.count >= Self.minLetters, letters.count <= Self.maxLetters else { return lines }
         var used: Set<Int> = []
         var words: [(members: [Int], line: TextLine)] = []
         for start in letters where !used.contains(start) {
@@ -55,10 +63,10 @@ enum RotatedWords {
         return out
     }
 
-    static func centre(_ b: Box) -> (Double, Double) { ((b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2) }
+    func centre(_ b: Box) -> (Double, Double) { ((b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2) }
 
     /// The letters of one slanted word through `start`, in reading order (left to right), or nil.
-    static func run(from start: Int, among letters: [Int], _ lines: [TextLine]) -> [Int]? {
+    func run(from start: Int, among letters: [Int], _ lines: [TextLine]) -> [Int]? {
         let s = lines[start]
         func near(_ a: Int, _ b: Int) -> Bool {
             let (ha, hb) = (lines[a].box.height, lines[b].box.height)
@@ -73,7 +81,7 @@ enum RotatedWords {
         let angle = direction(s.box, lines[second].box)
         let tilt = abs(angle.truncatingRemainder(dividingBy: 180))
         let fromHorizontal = min(tilt, 180 - tilt)
-        guard slant.contains(fromHorizontal) else { return nil }
+        guard Self.slant.contains(fromHorizontal) else { return nil }
         // Grow both ways along the angle.
         var run = [start, second]
         var grew = true
@@ -90,37 +98,37 @@ enum RotatedWords {
                 }
             }
         }
-        guard run.count >= minLetters else { return nil }
+        guard run.count >= Self.minLetters else { return nil }
         // Reading order: left to right along the slant.
         return centre(lines[run.first!].box).0 <= centre(lines[run.last!].box).0 ? run : run.reversed()
     }
 
     /// The distance between two boxes' edges (0 where they overlap).
-    static func gap(_ a: Box, _ b: Box) -> Double {
+    func gap(_ a: Box, _ b: Box) -> Double {
         hypot(max(0, a.x0 - b.x1, b.x0 - a.x1), max(0, a.y0 - b.y1, b.y0 - a.y1))
     }
 
-    static func distance(_ a: Box, _ b: Box) -> Double {
+    func distance(_ a: Box, _ b: Box) -> Double {
         let (xa, ya) = centre(a)
         let (xb, yb) = centre(b)
         return hypot(xb - xa, yb - ya)
     }
 
     /// Degrees from `a`'s centre to `b`'s.
-    static func direction(_ a: Box, _ b: Box) -> Double {
+    func direction(_ a: Box, _ b: Box) -> Double {
         let (xa, ya) = centre(a)
         let (xb, yb) = centre(b)
         return atan2(yb - ya, xb - xa) * 180 / .pi
     }
 
-    static func angleDiff(_ a: Double, _ b: Double) -> Double {
+    func angleDiff(_ a: Double, _ b: Double) -> Double {
         let d = abs((a - b).truncatingRemainder(dividingBy: 360))
         return min(d, 360 - d)
     }
 
     /// One line for the pieces of a slanted line: their text in order (a space where the gap is a word's),
     /// their boxes' union.
-    static func word(_ letters: [TextLine]) -> TextLine {
+    func word(_ letters: [TextLine]) -> TextLine {
         var text = letters[0].text
         for (a, b) in zip(letters, letters.dropFirst()) {
             if gap(a.box, b.box) > wordGap * max(a.box.height, b.box.height) { text += " " }

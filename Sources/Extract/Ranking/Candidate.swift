@@ -21,6 +21,9 @@ public struct Candidate: Sendable {
     public var extra: [String: JSON] = [:]
     /// Where else the value is printed as strongly (joined occurrences, `Ranker.merge`).
     var places: [(page: Int, box: Box)] = []
+    /// Read from a payment code and printed nowhere on the page: its place is the code's, which proves no
+    /// layout (every field of one code stands there).
+    var onlyInCode = false
     /// The points each reason added, in order (with `--explain` only: nil, and no cost, otherwise).
     private(set) var credits: [Credit]?
 

@@ -40,7 +40,8 @@ extension Ranker {
 /// Where the payment data of a document stands together: the places of the best-evidenced account, amount
 /// and reference (a value the page proves by its format or by a label of its role). A value of one of these
 /// fields printed within reach of another field's place agrees with the layout of a payment block (a slip,
-/// a "payment details" paragraph); a buyer's reference in the header does not.
+/// a "payment details" paragraph); a buyer's reference in the header does not. A value read only from a
+/// payment code has no place of its own on the page and neither anchors nor joins a block.
 struct PaymentBlock {
     static let fields: [Field] = [.account, .amount, .reference]
     let anchors: [(field: Field, page: Int, box: Box)]
@@ -49,7 +50,8 @@ struct PaymentBlock {
     init(_ lists: [Field: [Ranker.Entry]], reach: Double) {
         var anchors: [(Field, Int, Box)] = []
         for f in Self.fields {
-            guard let top = lists[f]?.first, let box = top.candidate.box, !top.candidate.evidence.contains(where: \.isVeto),
+            guard let top = lists[f]?.first, !top.candidate.onlyInCode, let box = top.candidate.box,
+                !top.candidate.evidence.contains(where: \.isVeto),
                 !top.candidate.evidence.kinds(for: f).isDisjoint(with: [.format, .label])
             else { continue }
             anchors.append((f, top.candidate.page, box))
@@ -61,11 +63,27 @@ struct PaymentBlock {
 
     /// Whether `c` stands within reach of another payment field's place.
     func holds(_ c: Candidate) -> Bool {
-        guard Self.fields.contains(c.field), let box = c.box else { return false }
+        guard Self.fields.contains(c.field), !c.onlyInCode, let box = c.box else { return false }
         let places = [(c.page, box)] + c.places
         return anchors.contains { a in
             a.field != c.field
                 && places.contains { p in a.page == p.0 && abs((a.box.y0 + a.box.y1) / 2 - (p.1.y0 + p.1.y1) / 2) <= reach }
         }
+    }
+
+    /// `list` (ordered by score) with each run of equal scores putting the values this block holds first:
+    /// where the evidence is worth the same, the value printed with the other payment data is the one asked for.
+    func breakingTies(_ list: [Ranker.Entry]) -> [Ranker.Entry] {
+        guard list.count > 1, Self.fields.contains(list[0].candidate.field) else { return list }
+        var out: [Ranker.Entry] = []
+        var start = 0
+        while start < list.count {
+            var end = start + 1
+            while end < list.count, list[end].score == list[start].score { end += 1 }
+            let run = list[start..<end]
+            out += run.filter { holds($0.candidate) } + run.filter { !holds($0.candidate) }
+            start = end
+        }
+        return out
     }
 }

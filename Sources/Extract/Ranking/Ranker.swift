@@ -126,7 +126,7 @@ public struct Ranker: Sendable {
         let block = PaymentBlock(settled, reach: Double(weights.blockLines) * context.lineHeight)
         var out: [Field: [Entry]] = [:]
         for (field, list) in settled {
-            var ranked = list
+            var ranked = block.breakingTies(list)
             abstain(&ranked, field: field, block: block)
             if !context.paymentExpected {
                 for i in ranked.indices { ranked[i].score = min(ranked[i].score, weights.noPaymentCap) }
