@@ -73,12 +73,19 @@ struct CodeEvidence: Sendable {
         return c.evidence.contains { $0.kind(for: c.field) == .label }
     }
 
-    /// What a code's value proves by itself: an account or RF reference whose checksum holds.
+    /// What a code's value proves by itself: an account, an RF reference or a national reference of the
+    /// account's country (a Swiss QR reference, a Norwegian KID, …) whose check digits hold.
     static func proof(of field: Field, in code: PaymentCode) -> [Evidence] {
         switch field {
-        case .account where code.accountValid: [.checksum(code.accountKind == "rs-domestic" ? .rsAccount : .iban)]
-        case .reference where code.reference.map(Checksums.isValidRF) == true: [.checksum(.rf)]
-        default: []
+        case .account where code.accountValid: return [.checksum(code.accountKind == "rs-domestic" ? .rsAccount : .iban)]
+        case .reference:
+            guard let reference = code.reference else { return [] }
+            if Checksums.isValidRF(reference) { return [.checksum(.rf)] }
+            guard code.accountValid, let account = code.account, code.accountKind != "rs-domestic" else { return [] }
+            let digits = reference.filter { $0 != " " }
+            let checked = ReferenceScheme.schemes(for: [String(account.prefix(2))]).first { $0.isValid(digits) }
+            return checked.flatMap(Evidence.national).map { [$0] } ?? []
+        default: return []
         }
     }
 
