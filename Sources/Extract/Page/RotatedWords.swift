@@ -14,7 +14,9 @@ struct RotatedWords: Sendable {
     /// median line: slanted or stamped print, not the cells of a table.
     static let pieceLength = 6
     let pieceHeight, heightRatio, angleTolerance: Double
-    /// A word has at least this many letters; a page of more one-letter lines than `maxLetters` (a comb form,
+    /// How far the centres of a steep stamp's letters may stray from their common line, in letter sizes.
+    let lineSpread: Double
+    /// A word (of two pieces or more) has at least this many letters; a page of more one-letter lines than `maxLetters` (a comb form,
     /// a broken text layer) is left as it is: the search would cost the cube of their number.
     static let minLetters = 3
     static let maxLetters = 400
@@ -27,6 +29,7 @@ struct RotatedWords: Sendable {
         pieceHeight = r("piece_height")
         heightRatio = r("height_ratio")
         angleTolerance = r("angle_tolerance")
+        lineSpread = r("line_spread")
     }
 
     /// The lines with every slanted run of one-letter lines replaced by one line holding the word.
@@ -42,11 +45,20 @@ struct RotatedWords: Sendable {
                 && l.chars.contains(where: { $0.isLetter || $0.isNumber })
                 && !l.chars.contains(" ") && l.box.height > 0
         }
-        guard letters.count >= Self.minLetters, letters.count <= Self.maxLetters else { return lines }
+        let steep = lines.indices.filter { i in
+            let l = lines[i]
+            return l.chars.count <= Self.pieceLength && steepSize(l) >= tall
+                && l.chars.contains(where: { $0.isLetter || $0.isNumber }) && !l.chars.contains(" ")
+        }
+        guard max(letters.count, steep.count) >= 2, max(letters.count, steep.count) <= Self.maxLetters else { return lines }
         var used: Set<Int> = []
         var words: [(members: [Int], line: TextLine)] = []
         for start in letters where !used.contains(start) {
             guard let run = run(from: start, among: letters.filter { !used.contains($0) }, lines) else { continue }
+            used.formUnion(run)
+            words.append((run, word(run.map { lines[$0] })))
+        }
+        for run in steepRuns(among: steep.filter { !used.contains($0) }, lines) {
             used.formUnion(run)
             words.append((run, word(run.map { lines[$0] })))
         }
@@ -63,6 +75,15 @@ struct RotatedWords: Sendable {
         return out
     }
 
+    /// Whether two pieces of sizes `a` and `b` are letters of one print: a piece of several letters is as
+    /// tall as its slant makes it, so only single letters are compared.
+    func oneSize(_ p: TextLine, _ q: TextLine, _ a: Double, _ b: Double) -> Bool {
+        p.chars.count > 1 || q.chars.count > 1 || max(a, b) <= heightRatio * min(a, b)
+    }
+
+    /// The characters of pieces `run`.
+    func letterCount(_ run: [Int], _ lines: [TextLine]) -> Int { run.reduce(0) { $0 + lines[$1].chars.count } }
+
     func centre(_ b: Box) -> (Double, Double) { ((b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2) }
 
     /// The letters of one slanted word through `start`, in reading order (left to right), or nil.
@@ -70,7 +91,7 @@ struct RotatedWords: Sendable {
         let s = lines[start]
         func near(_ a: Int, _ b: Int) -> Bool {
             let (ha, hb) = (lines[a].box.height, lines[b].box.height)
-            guard lines[a].page == lines[b].page, max(ha, hb) <= heightRatio * min(ha, hb) else { return false }
+            guard lines[a].page == lines[b].page, oneSize(lines[a], lines[b], ha, hb) else { return false }
             return gap(lines[a].box, lines[b].box) <= spacing * max(ha, hb)
         }
         guard
@@ -98,7 +119,7 @@ struct RotatedWords: Sendable {
                 }
             }
         }
-        guard run.count >= Self.minLetters else { return nil }
+        guard letterCount(run, lines) >= Self.minLetters else { return nil }
         // Reading order: left to right along the slant.
         return centre(lines[run.first!].box).0 <= centre(lines[run.last!].box).0 ? run : run.reversed()
     }
