@@ -1,0 +1,111 @@
+import CCairo
+import CPoppler
+import Glibc
+
+// Renders of parts of a page, for comparing what the page shows with what its text layer says.
+// Ownership: `PageCanvas` owns its mapped memory (mmap, munmap in deinit) and the cairo surface
+// made on it (cairo_surface_destroy in deinit, before the memory goes). Not Sendable: one per thread.
+
+/// A rectangle of device pixels, `x1` and `y1` excluded.
+public struct PixelRect: Sendable, Equatable {
+    public var x0, y0, x1, y1: Int
+    public init(x0: Int, y0: Int, x1: Int, y1: Int) {
+        self.x0 = x0
+        self.y0 = y0
+        self.x1 = x1
+        self.y1 = y1
+    }
+    public var isEmpty: Bool { x1 <= x0 || y1 <= y0 }
+}
+
+/// An RGB24 canvas (cairo_image_surface_create_for_data) on anonymous mapped memory: the kernel
+/// gives zero pages only where something is drawn, so a page-sized canvas drawn into a few word
+/// boxes costs the memory of those boxes, not of the page (a calloc'd surface of an A4 page at 200
+/// dpi clears 15 MB first).
+public final class PageCanvas {
+    public let width: Int
+    public let height: Int
+    /// Bytes per row.
+    public let stride: Int
+    public let surface: OpaquePointer
+    private let memory: UnsafeMutableRawPointer
+    private let length: Int
+
+    /// cairo's largest image side.
+    public static let maxSide = 32_767
+
+    /// A canvas of `width` x `height` pixels, nil when too big for cairo or the mapping fails.
+    public init?(width: Int, height: Int) {
+        guard width > 0, height > 0, width <= Self.maxSide, height <= Self.maxSide else { return nil }
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, Int32(width)))
+        let length = stride * height
+        guard stride > 0, let mapped = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+            mapped != MAP_FAILED
+        else { return nil }
+        let data = mapped.assumingMemoryBound(to: UInt8.self)
+        guard
+            let surface = cairo_image_surface_create_for_data(data, CAIRO_FORMAT_RGB24, Int32(width), Int32(height), Int32(stride)),
+            cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
+        else {
+            munmap(mapped, length)
+            return nil
+        }
+        self.width = width
+        self.height = height
+        self.stride = stride
+        self.surface = surface
+        self.memory = mapped
+        self.length = length
+    }
+
+    deinit {
+        cairo_surface_destroy(surface)
+        munmap(memory, length)
+    }
+
+    /// Row `y` of pixels, each 0x00RRGGBB.
+    public func row(_ y: Int) -> UnsafePointer<UInt32> {
+        UnsafePointer(memory.advanced(by: y * stride).assumingMemoryBound(to: UInt32.self))
+    }
+
+    /// A cairo context drawing only inside `clip` (painted white there first), with user space in page
+    /// points at `scale` pixels per point and the canvas's (0, 0) at pixel `origin` of the page.
+    fileprivate func context(scale: Double, origin: (x: Int, y: Int), clip: [PixelRect]) -> OpaquePointer? {
+        guard let cr = cairo_create(surface) else { return nil }
+        for r in clip where !r.isEmpty {
+            cairo_rectangle(cr, Double(r.x0 - origin.x), Double(r.y0 - origin.y), Double(r.x1 - r.x0), Double(r.y1 - r.y0))
+        }
+        // Whole pixels: cairo keeps the clip as a region, with no mask of the canvas's size.
+        cairo_clip(cr)
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_paint(cr)
+        cairo_translate(cr, -Double(origin.x), -Double(origin.y))
+        cairo_scale(cr, scale, scale)
+        return cr
+    }
+}
+
+extension PDFPage {
+    /// Renders the page as displayed (poppler_page_render) into `canvas`, only inside `clip` (pixels of
+    /// the page at `scale` pixels per point); the canvas's (0, 0) is the page's pixel `origin`.
+    public func render(into canvas: PageCanvas, scale: Double, origin: (x: Int, y: Int), clip: [PixelRect]) {
+        guard let cr = canvas.context(scale: scale, origin: origin, clip: clip) else { return }
+        poppler_page_render(handle, cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(canvas.surface)
+    }
+
+    /// Draws the glyphs of the page's text layer alone, black on white (poppler_page_render_selection of
+    /// the whole page): what each character's font draws where the text layer places it, whatever its
+    /// colour, render mode or clip, and whatever is painted over it. Same geometry as `render(into:…)`.
+    public func renderGlyphs(into canvas: PageCanvas, scale: Double, origin: (x: Int, y: Int), clip: [PixelRect]) {
+        guard let cr = canvas.context(scale: scale, origin: origin, clip: clip) else { return }
+        let (w, h) = size
+        var all = PopplerRectangle(x1: 0, y1: 0, x2: w, y2: h)
+        var black = PopplerColor(red: 0, green: 0, blue: 0)
+        var white = PopplerColor(red: 0xFFFF, green: 0xFFFF, blue: 0xFFFF)
+        poppler_page_render_selection(handle, cr, &all, nil, POPPLER_SELECTION_GLYPH, &black, &white)
+        cairo_destroy(cr)
+        cairo_surface_flush(canvas.surface)
+    }
+}
