@@ -16,25 +16,26 @@ enum DigitShapes {
     /// margin that poppler's boxes do not show as turned): its shape is not judged.
     static let maxUprightAspect = 1.15
 
-    /// The templates as centred unit vectors, made once.
-    static let templates: [(digit: Int, vector: [Float])] = DigitTemplates.shapes.map { shape in
-        let values = shape.cells.utf8.map { Float($0 <= 57 ? $0 - 48 : $0 - 87) }
-        return (shape.digit, unit(values))
+    /// The templates as centred unit vectors, made once: their digits, and their cells in blocks of 16
+    /// (`blocks` a template, one after the other) for dot products 16 lanes at a time.
+    static let templateDigits: [Int] = DigitTemplates.shapes.map(\.digit)
+    static let templateBlocks: [SIMD16<Float>] = DigitTemplates.shapes.flatMap { shape in
+        blocks(unit(shape.cells.utf8.map { Float($0 <= 57 ? $0 - 48 : $0 - 87) }))
     }
+    private static let blocksPerShape = cells * cells / 16
 
     /// How much better than `claimed` another digit fits the glyph whose ink (0...1, row by row,
     /// `width` x `height`, upright) is given, and which digit fits best; nil without ink.
     static func judge(ink: [Float], width: Int, height: Int, claimed: Int) -> (margin: Float, best: Int)? {
         guard let shape = self.cells(of: ink, width: width, height: height) else { return nil }
-        let glyph = unit(blurred(shape))
+        let glyph = blocks(unit(blurred(shape)))
         var best = [Float](repeating: -2, count: 10)
-        glyph.withUnsafeBufferPointer { g in
-            for t in templates {
-                var dot: Float = 0
-                t.vector.withUnsafeBufferPointer { v in
-                    for i in 0..<g.count { dot += g[i] * v[i] }
-                }
-                if dot > best[t.digit] { best[t.digit] = dot }
+        templateBlocks.withUnsafeBufferPointer { t in
+            for (k, digit) in templateDigits.enumerated() {
+                var sum = SIMD16<Float>()
+                for b in 0..<blocksPerShape { sum += glyph[b] * t[k * blocksPerShape + b] }
+                let dot = sum.sum()
+                if dot > best[digit] { best[digit] = dot }
             }
         }
         var other: Float = -2
@@ -70,13 +71,18 @@ enum DigitShapes {
         var total = [Float](repeating: 0, count: cells * cells)
         var count = [Float](repeating: 0, count: cells * cells)
         let sub = 4
+        // The cell of each sample column and row (-1 outside the grid), worked out once.
+        func cellOf(_ i: Int, _ offset: Float) -> Int {
+            let c = Int(((Float(i) + 0.5) / Float(sub) * scale + offset).rounded(.down))
+            return c >= 0 && c < cells ? c : -1
+        }
+        let gxs = (0..<(w * sub)).map { cellOf($0, ox) }
         for y in 0..<(h * sub) {
-            let gy = Int(((Float(y) + 0.5) / Float(sub) * scale + oy).rounded(.down))
-            guard gy >= 0, gy < cells else { continue }
-            for x in 0..<(w * sub) {
-                let gx = Int(((Float(x) + 0.5) / Float(sub) * scale + ox).rounded(.down))
-                guard gx >= 0, gx < cells else { continue }
-                total[gy * cells + gx] += ink[(y0 + y / sub) * width + x0 + x / sub]
+            let gy = cellOf(y, oy)
+            guard gy >= 0 else { continue }
+            let row = (y0 + y / sub) * width + x0
+            for (x, gx) in gxs.enumerated() where gx >= 0 {
+                total[gy * cells + gx] += ink[row + x / sub]
                 count[gy * cells + gx] += 1
             }
         }
@@ -107,11 +113,46 @@ enum DigitShapes {
         return out
     }
 
+    /// `v` (a multiple of 16 long) in blocks of 16.
+    static func blocks(_ v: [Float]) -> [SIMD16<Float>] {
+        stride(from: 0, to: v.count, by: 16).map { SIMD16(v[$0..<($0 + 16)]) }
+    }
+
     /// `v` less its mean, scaled to length 1 (a correlation is then a dot product).
     static func unit(_ v: [Float]) -> [Float] {
         let mean = v.reduce(0, +) / Float(v.count)
         let centred = v.map { $0 - mean }
         let length = centred.reduce(0) { $0 + $1 * $1 }.squareRoot()
         return length > 0 ? centred.map { $0 / length } : centred
+    }
+}
+
+extension DigitShapes {
+    /// Judgements of one page's glyphs, each distinct glyph judged once: the same digit of one font and size
+    /// renders to the same pixels wherever it stands (cairo puts glyphs on whole pixels), so a page of
+    /// hundreds of digits holds a few dozen. A glyph is known by its ink within its ink box, which is all
+    /// `cells(of:)` looks at. Not Sendable: one per page check.
+    final class Judgements {
+        private struct Key: Hashable {
+            let claimed: Int
+            let width: Int
+            let ink: [UInt8]
+        }
+        private var known: [Key: (margin: Float, best: Int)?] = [:]
+
+        /// DigitShapes.judge of the upright glyph `image`.
+        func judge(_ image: GlyphImage, claimed: Int) -> (margin: Float, best: Int)? {
+            guard let box = image.inkBox(level: DigitShapes.inkLevel.nextUp) else { return nil }
+            var ink: [UInt8] = []
+            ink.reserveCapacity((box.x1 - box.x0) * (box.y1 - box.y0))
+            for y in box.y0..<box.y1 {
+                for x in box.x0..<box.x1 { ink.append(UInt8((image.ink[y * image.width + x] * 255).rounded())) }
+            }
+            let key = Key(claimed: claimed, width: box.x1 - box.x0, ink: ink)
+            if let known = known[key] { return known }
+            let judged = DigitShapes.judge(ink: image.ink, width: image.width, height: image.height, claimed: claimed)
+            known[key] = judged
+            return judged
+        }
     }
 }

@@ -78,6 +78,17 @@ struct GlyphImage {
         }
     }
 
+    /// Whether a stroke of the upright glyph meets its first or last column (the ends of its box along the
+    /// line) in full ink: the glyph goes on past its box. A glyph's side bearings keep its ink off them;
+    /// an edge pixel of a stroke has part ink.
+    func runsPastSides() -> Bool {
+        (0..<height).contains { y in ink[y * width] >= GlyphImage.strokeInk || ink[y * width + width - 1] >= GlyphImage.strokeInk
+        }
+    }
+
+    /// Ink of a pixel inside a stroke.
+    static let strokeInk: Float = 0.75
+
     /// The box of the pixels with at least `level` ink, nil when there are none.
     func inkBox(level: Float) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
         var x0 = width

@@ -5,11 +5,15 @@ struct HiddenWord {
     enum Reason: Equatable {
         /// Lower than the legibility floor (its box, or its digits' ink), in points.
         case tiny(height: Double)
+        /// Squeezed: its characters on average this wide, in points.
+        case squeezed(width: Double)
         /// Nothing of it shows where it stands: drawn in the colour behind it (`sameColour`), or not drawn at
         /// all (an invisible render mode, clipped away, a font that draws nothing).
         case invisible(sameColour: Bool)
         /// Drawn, then painted over.
         case covered
+        /// Laid over other text of the layer, whose shapes are what the page shows there.
+        case overdrawn
         /// A digit whose glyph shows another digit.
         case mismapped(claimed: Int, shown: Int)
     }
@@ -20,8 +24,8 @@ struct HiddenWord {
     /// The warning code of the page record.
     var code: String {
         switch reason {
-        case .tiny: "tiny_text"
-        case .invisible: "invisible_text"
+        case .tiny, .squeezed: "tiny_text"
+        case .invisible, .overdrawn: "invisible_text"
         case .covered: "covered_text"
         case .mismapped: "mismapped_text"
         }
@@ -32,9 +36,12 @@ struct HiddenWord {
         switch reason {
         case .tiny(let height):
             "it is \(JSON.rounded(height).encoded()) pt high, below the \(JSON.rounded(VisibleText.minimumTextHeight).encoded()) pt a person reads"
+        case .squeezed(let width):
+            "its characters are squeezed to \(JSON.rounded(width).encoded()) pt wide, too narrow to read"
         case .invisible(true): "it is drawn in the colour behind it"
         case .invisible(false): "it is not drawn (an invisible render mode, clipped away, or a font that draws nothing)"
         case .covered: "it is painted over"
+        case .overdrawn: "other text is drawn in its place and the page shows that"
         case .mismapped(let claimed, let shown): "its glyph of \(claimed) shows \(shown)"
         }
     }
@@ -51,8 +58,10 @@ extension HiddenWord {
             let words = hidden.filter { $0.code == code }
             guard !words.isEmpty else { return nil }
             let list = words.map { w -> JSON in
-                ["text": .string(w.word.text), "box": box(w.word, raw: raw, frame: frame, width: width, height: height),
-                 "why": .string(w.why)]
+                [
+                    "text": .string(w.word.text), "box": box(w.word, raw: raw, frame: frame, width: width, height: height),
+                    "why": .string(w.why),
+                ]
             }
             let named = words.prefix(5).map { "'\($0.word.text)' (\($0.why))" }.joined(separator: ", ")
             let more = words.count > 5 ? " and \(words.count - 5) more" : ""

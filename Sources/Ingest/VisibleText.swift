@@ -13,8 +13,17 @@ enum VisibleText {
     /// A word whose tallest digit has less ink height than this (points; the digits of a 3 pt font) is a
     /// speck, whatever its box says.
     static let minimumDigitHeight = 2.0
+    /// A word whose characters are on average narrower than this share of their height is squeezed out of
+    /// reading (a horizontal scaling, `Tz`, of a few percent): a digit is about half as wide as high, in
+    /// the narrowest fonts a third. Not for an earlier run's OCR layer, which scales its words to fit the
+    /// scan's.
+    static let minimumWidthShare = 0.15
     /// A character shows when the page shows at least this share of its glyph's ink.
     static let minimumCoverage = 0.6
+    /// A character drawn where other text is (TextOverlap) shows with that text when the page shows this
+    /// share of both glyphs' ink (text that is seen shows nearly all of it); else its digits are read
+    /// from the page.
+    static let overlapCoverage = 0.9
     /// The page is rendered so that the smallest checked text is this many pixels high...
     static let targetPixels = 24.0
     /// ... within these resolutions (pixels per inch) ...
@@ -47,8 +56,15 @@ enum VisibleText {
             for word in line.words where word.text.unicodeScalars.contains(where: { $0.properties.numericType == .decimal }) {
                 guard !word.characters.isEmpty else { continue }
                 let h = word.characters.map { textHeight(raw.rects[Int($0)], quarter: quarter(quarters, $0)) }.max() ?? 0
+                let along = word.characters.map { i -> Double in
+                    let r = raw.rects[Int(i)]
+                    return quarter(quarters, i) & 1 == 1 ? r.y1 - r.y0 : r.x1 - r.x0
+                }
+                let width = along.reduce(0, +) / Double(along.count)
                 if h < minimumTextHeight {
                     result.add(HiddenWord(word: word, reason: .tiny(height: h)))
+                } else if !priorOCR, width < minimumWidthShare * h {
+                    result.add(HiddenWord(word: word, reason: .squeezed(width: width)))
                 } else {
                     checked.append((word, h))
                 }
@@ -75,24 +91,25 @@ enum VisibleText {
         page.render(into: shown, scale: scale, origin: origin, clip: clip)
         page.renderGlyphs(into: glyphs, scale: scale, origin: origin, clip: clip)
         let ink = GlyphInk(page: shown, glyphs: glyphs)
+        let overlapped = TextOverlap.overlapped(checked.flatMap(\.word.characters), raw: raw)
         var unseen: [HiddenWord] = []
+        var followed: [(index: Int, word: GlyphInk.Word)] = []
         for (word, _) in checked {
-            let characters = zip(word.characters, word.text.unicodeScalars).map { index, scalar in
-                let q = quarter(quarters, index)
-                let r = raw.rects[Int(index)]
-                return GlyphInk.Character(
-                    box: PixelRect(
-                        x0: Int((r.x0 * scale).rounded(.down)) - origin.x, y0: Int((r.y0 * scale).rounded(.down)) - origin.y,
-                        x1: Int((r.x1 * scale).rounded(.up)) - origin.x, y1: Int((r.y1 * scale).rounded(.up)) - origin.y),
-                    height: textHeight(r, quarter: q) * scale, quarter: q,
-                    digit: scalar.properties.numericType == .decimal ? scalar.properties.numericValue.map { Int($0) } : nil)
-            }
-            let measure = ink.measure(characters, shapes: !priorOCR)
+            let characters = self.characters(
+                of: word, raw: raw, quarters: quarters, scale: scale, origin: origin, overlapped: overlapped)
+            let glyphWord = ink.word(characters)
+            let measure = ink.measure(glyphWord, shapes: !priorOCR)
             if measure.glyphless > 0, !priorOCR || measure.glyphlessUnseen > 0 {
                 unseen.append(HiddenWord(word: word, reason: .invisible(sameColour: false)))
+            } else if measure.overdrawn > 0 {
+                unseen.append(HiddenWord(word: word, reason: .overdrawn))
             } else if measure.leastCoverage < minimumCoverage {
                 let colour = textColour(raw, word.characters[0])
                 let sameColour = GlyphInk.difference(colour, measure.background) < GlyphInk.contrastLevel
+                // Painted over later? Only a word with no overlapped character can tell (PaintedOver).
+                if !sameColour, followed.count < maxFollowed, !characters.contains(where: \.overlapped) {
+                    followed.append((unseen.count, glyphWord))
+                }
                 unseen.append(HiddenWord(word: word, reason: .invisible(sameColour: sameColour)))
             } else if measure.digitHeight > 0, measure.digitHeight / scale < minimumDigitHeight {
                 result.add(HiddenWord(word: word, reason: .tiny(height: measure.digitHeight / scale)))
@@ -100,9 +117,31 @@ enum VisibleText {
                 result.add(HiddenWord(word: word, reason: .mismapped(claimed: mismatch.claimed, shown: mismatch.shown)))
             }
         }
+        let covered = paintedOver(
+            followed.map(\.word), page: page, glyphs: glyphs, scale: scale, origin: origin,
+            clip: followed.map { clipRect(unseen[$0.index].word, raw: raw, scale: scale, height: $0.word.characters[0].height) })
+        for (f, wasShown) in zip(followed, covered) where wasShown { unseen[f.index].reason = .covered }
         for word in unseen { result.add(word) }
         if !unseen.isEmpty, page.imageCoverage() >= 0.5 { result.overPicture = true }
         return result
+    }
+
+    /// The characters of `word` on canvases whose (0, 0) is the page's pixel `origin` at `scale`.
+    private static func characters(
+        of word: TextWord, raw: RawTextLayer, quarters: [UInt8]?, scale: Double, origin: (x: Int, y: Int),
+        overlapped: Set<Int32>
+    ) -> [GlyphInk.Character] {
+        zip(word.characters, word.text.unicodeScalars).map { index, scalar in
+            let q = quarter(quarters, index)
+            let r = raw.rects[Int(index)]
+            return GlyphInk.Character(
+                box: PixelRect(
+                    x0: Int((r.x0 * scale).rounded(.down)) - origin.x, y0: Int((r.y0 * scale).rounded(.down)) - origin.y,
+                    x1: Int((r.x1 * scale).rounded(.up)) - origin.x, y1: Int((r.y1 * scale).rounded(.up)) - origin.y),
+                height: textHeight(r, quarter: q) * scale, quarter: q,
+                digit: scalar.properties.numericType == .decimal ? scalar.properties.numericValue.map { Int($0) } : nil,
+                overlapped: overlapped.contains(index))
+        }
     }
 
     /// The clockwise quarter turns that make raw character `index` upright.

@@ -21,7 +21,9 @@ public struct PixelRect: Sendable, Equatable {
 /// An RGB24 canvas (cairo_image_surface_create_for_data) on anonymous mapped memory: the kernel
 /// gives zero pages only where something is drawn, so a page-sized canvas drawn into a few word
 /// boxes costs the memory of those boxes, not of the page (a calloc'd surface of an A4 page at 200
-/// dpi clears 15 MB first).
+/// dpi clears 15 MB first). The pages are the kernel's transparent huge pages (2 MiB) where it
+/// offers them: a canvas drawn in hundreds of word boxes faulted 4 KiB pages in by the thousand
+/// (samples/pdf: 0.34 s of system time, 0.18 s with huge pages, at 24 MB more peak memory).
 public final class PageCanvas {
     public let width: Int
     public let height: Int
@@ -42,9 +44,11 @@ public final class PageCanvas {
         guard stride > 0, let mapped = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
             mapped != MAP_FAILED
         else { return nil }
+        madvise(mapped, length, MADV_HUGEPAGE)
         let data = mapped.assumingMemoryBound(to: UInt8.self)
         guard
-            let surface = cairo_image_surface_create_for_data(data, CAIRO_FORMAT_RGB24, Int32(width), Int32(height), Int32(stride)),
+            let surface = cairo_image_surface_create_for_data(
+                data, CAIRO_FORMAT_RGB24, Int32(width), Int32(height), Int32(stride)),
             cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
         else {
             munmap(mapped, length)
@@ -72,6 +76,12 @@ public final class PageCanvas {
     /// points at `scale` pixels per point and the canvas's (0, 0) at pixel `origin` of the page.
     fileprivate func context(scale: Double, origin: (x: Int, y: Int), clip: [PixelRect]) -> OpaquePointer? {
         guard let cr = cairo_create(surface) else { return nil }
+        prepare(cr, scale: scale, origin: origin, clip: clip)
+        return cr
+    }
+
+    /// Sets up `cr` (drawing on this canvas, or on an observer of it) as `context(scale:origin:clip:)` describes.
+    fileprivate func prepare(_ cr: OpaquePointer, scale: Double, origin: (x: Int, y: Int), clip: [PixelRect]) {
         for r in clip where !r.isEmpty {
             cairo_rectangle(cr, Double(r.x0 - origin.x), Double(r.y0 - origin.y), Double(r.x1 - r.x0), Double(r.y1 - r.y0))
         }
@@ -81,8 +91,13 @@ public final class PageCanvas {
         cairo_paint(cr)
         cairo_translate(cr, -Double(origin.x), -Double(origin.y))
         cairo_scale(cr, scale, scale)
-        return cr
     }
+}
+
+/// The action of an observer callback, kept alive while the observer may call it.
+private final class Step {
+    let action: () -> Void
+    init(_ action: @escaping () -> Void) { self.action = action }
 }
 
 extension PDFPage {
@@ -90,6 +105,33 @@ extension PDFPage {
     /// the page at `scale` pixels per point); the canvas's (0, 0) is the page's pixel `origin`.
     public func render(into canvas: PageCanvas, scale: Double, origin: (x: Int, y: Int), clip: [PixelRect]) {
         guard let cr = canvas.context(scale: scale, origin: origin, clip: clip) else { return }
+        poppler_page_render(handle, cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(canvas.surface)
+    }
+
+    /// Renders the page as `render(into:…)` does, through a cairo observer surface
+    /// (cairo_surface_create_observer) that calls `afterEach` after every operation that can put text on
+    /// the canvas (glyphs, and the paint or mask that brings a transparency group back): what the canvas
+    /// showed right after each piece of text was drawn. The observer is destroyed before this returns.
+    public func render(
+        into canvas: PageCanvas, scale: Double, origin: (x: Int, y: Int), clip: [PixelRect], afterEach: @escaping () -> Void
+    ) {
+        guard let observer = cairo_surface_create_observer(canvas.surface, CAIRO_SURFACE_OBSERVER_NORMAL) else { return }
+        defer { cairo_surface_destroy(observer) }
+        guard cairo_surface_status(observer) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(observer) else { return }
+        let step = Unmanaged.passRetained(Step(afterEach))
+        defer { step.release() }
+        let call: cairo_surface_observer_callback_t = { _, target, data in
+            guard let data else { return }
+            cairo_surface_flush(target)
+            Unmanaged<Step>.fromOpaque(data).takeUnretainedValue().action()
+        }
+        let data = step.toOpaque()
+        cairo_surface_observer_add_paint_callback(observer, call, data)
+        cairo_surface_observer_add_mask_callback(observer, call, data)
+        cairo_surface_observer_add_glyphs_callback(observer, call, data)
+        canvas.prepare(cr, scale: scale, origin: origin, clip: clip)
         poppler_page_render(handle, cr)
         cairo_destroy(cr)
         cairo_surface_flush(canvas.surface)

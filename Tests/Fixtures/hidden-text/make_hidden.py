@@ -50,12 +50,12 @@ def shifted(s):
     return "".join(str((int(c) - 5) % 10) if c.isdigit() else c for c in s)
 
 
-def pdf(content, extra_objects=None, xobjects="", annots=""):
+def pdf(content, extra_objects=None, xobjects="", annots="", rotate=0):
     """A one-page A4 PDF: fonts F1 Helvetica, F2 Helvetica read through the shifted map, F3 Helvetica-Bold."""
     objects = {
         1: "<< /Type /Catalog /Pages 2 0 R >>",
         2: "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        3: "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R "
+        3: f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Rotate {rotate} /Contents 4 0 R "
            f"/Resources << /Font << /F1 5 0 R /F2 6 0 R /F3 8 0 R >> /XObject << {xobjects} >> >> {annots}>>",
         5: "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
         6: "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding /ToUnicode 7 0 R >>",
@@ -112,6 +112,10 @@ CASES = {
     "hidden-squeezed.pdf": (invoice(text(72, 620, HIDDEN_LINE, before="2 Tz ") + "BT 100 Tz ET\n"), {}),
     "hidden-over-other-digits.pdf": (
         invoice(text(72, 620, "IBAN: " + DECOY) + text(72, 620, HIDDEN_LINE, before="3 Tr ")), {}),
+    # The hidden IBAN alone, white on white: before the check pp-extract paid it at 1990.
+    "hidden-alone.pdf": (
+        text(72, 770, "Rechnung 2026-041", size=16) + text(72, 740, "Muster Handel GmbH, Hauptstrasse 1, 1010 Wien")
+        + text(72, 660, "Zu zahlen: 120,00 EUR") + "1 1 1 rg\n" + text(72, 700, HIDDEN_LINE) + "0 0 0 rg\n", {}),
     # Text that is seen, in many styles: all of it stays.
     "visible-styles.pdf": (
         text(72, 770, "Rechnung 2026-041", size=16)
@@ -123,11 +127,20 @@ CASES = {
         + text(72, 600, "Betrag 99,90 EUR", font="F3")
         + text(72, 585, "Bankverbindung AT61 1904 3002 3457 3201, BIC BKAUATWW", size=6)
         + "q 0 1 -1 0 40 300 cm\n" + text(0, 0, "Druck 2026-03-01 Nr. 4711") + "Q\n"
-        + text(72, 560, "Summe 42,00 EUR", before="2 Tr 0.3 w ") + "BT 0 Tr ET\n", {}),
+        + text(72, 560, "Summe 42,00 EUR", before="2 Tr 0.3 w ") + "BT 0 Tr ET\n"
+        # A table cell running into the next: the date's last digit under a letter, both drawn.
+        + text(72, 540, "2016-04-03") + text(124.5, 540, "Lieferung"), {}),
 }
 
 
+# Two of them turned by /Rotate: the renders turn with the text layer.
+ROTATED = {"rotated-hidden-mismapped.pdf": ("hidden-mismapped.pdf", 90), "rotated-visible-styles.pdf": ("visible-styles.pdf", 270)}
+
 for name, (content, extra) in CASES.items():
-    xobjects = " ".join(f"/{'Im' if 'Image' in v[0] else 'Fm'}{1 if 'Image' in v[0] else 1} {n} 0 R" for n, v in extra.items())
+    xobjects = " ".join(f"/{'Im' if 'Image' in v[0] else 'Fm'}1 {n} 0 R" for n, v in extra.items())
     with open(os.path.join(HERE, name), "wb") as f:
         f.write(pdf(content, extra, xobjects=xobjects))
+for name, (source, rotate) in ROTATED.items():
+    content, extra = CASES[source]
+    with open(os.path.join(HERE, name), "wb") as f:
+        f.write(pdf(content, extra, rotate=rotate))
