@@ -272,15 +272,17 @@ codes-accuracy: build
 # confident candidate (Tests/Corpus/xml_einvoices.py; skipped when the folder is absent). BIN=dir uses those tools unbuilt.
 xml-accuracy: $(if $(filter command line,$(origin BIN)),,build)
 	python3 Tests/Corpus/xml_einvoices.py $(BIN) $(CORPUS)/xml-einvoices
-# One table of pp-extract's accuracy over every data set present (bench/extract/README.md); OCR is cached
-# in .build/accuracy/pages, so a rerun takes seconds. BIN=dir on the command line uses those tools unbuilt.
-#   make accuracy [CORPUS=dir] [SYNTH=dir] [FRESH=1] [JOBS=2]
+# One table of pp-extract's accuracy over every data set present, each cut into a tuning and a checking
+# half (bench/extract/README.md); photos of the corpus's pages are made in PHOTOS when missing. OCR is
+# cached in .build/accuracy/pages, so a rerun takes seconds. BIN=dir on the command line uses those tools unbuilt.
+#   make accuracy [CORPUS=dir] [SYNTH=dir] [PHOTOS=dir] [FRESH=1] [JOBS=2]
 accuracy: $(if $(filter command line,$(origin BIN)),,build)
-	@SYNTH="$(or $(SYNTH),.build/synth)" FRESH="$(FRESH)" JOBS="$(or $(JOBS),1)" \
-	  bash bench/extract/accuracy.sh "$(CORPUS)" "$(BIN)"
+	@SYNTH="$(or $(SYNTH),.build/synth)" PHOTOS="$(or $(PHOTOS),.build/corpus-photo)" FRESH="$(FRESH)" \
+	  JOBS="$(or $(JOBS),1)" bash bench/extract/accuracy.sh "$(CORPUS)" "$(BIN)"
 
-# Fit pp-extract's confidence model on the samples and the synthetic "fit" families (after make synth
-# and make accuracy); then make accuracy again measures it on what it was not fitted on.
+# Fit pp-extract's confidence model on the tuning half only (samples, the synthetic "fit" families, the
+# corpus documents that hash to tuning; after make synth and make accuracy); the fit refuses checking
+# data, and make accuracy again measures the model on what it was not fitted on.
 fit: $(if $(filter command line,$(origin BIN)),,build)
 	bash bench/extract/fit.sh "$(BIN)"
 

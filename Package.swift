@@ -33,8 +33,11 @@ let package = Package(
         // pp-extract: ranked payment candidates from page records; profiles and per-language lexicons are data (Sources/Extract/Profiles, Lexicons).
         // PAY by square payment codes are LZMA-compressed: liblzma (xz-utils) decodes them.
         .systemLibrary(name: "CLZMA", path: "Sources/CLZMA", pkgConfig: "liblzma", providers: [.apt(["liblzma-dev"])]),
+        // Label lexicons of 23 languages (their files are pp-extract's data, Sources/Extract/Lexicons), text folding
+        // and the language detector: pp-extract's labels and pp-ocr's --lang auto, without pp-ocr importing Extract.
+        .target(name: "Lexicons", dependencies: ["PPShared"]),
         .target(
-            name: "Extract", dependencies: ["PPShared", "CLZMA", "EInvoiceXML"],
+            name: "Extract", dependencies: ["PPShared", "Lexicons", "CLZMA", "EInvoiceXML"],
             resources: [.copy("Profiles"), .copy("Lexicons"), .copy("Model")]),
         // pp-extract review: the results as a site to confirm in a browser, and as PNGs with the boxes drawn
         // (cairo; born-digital pages without a thumbnail rendered with poppler, other images read by leptonica).
@@ -43,7 +46,7 @@ let package = Package(
             linkerSettings: linkLeptonica),
         .executableTarget(name: "pp-extract", dependencies: ["Extract", "Review", "PPShared"]),
         .testTarget(name: "ReviewTests", dependencies: ["Review", "Extract", "PPShared"]),
-        .testTarget(name: "ExtractTests", dependencies: ["Extract", "PPShared"], exclude: ["Fixtures"]),
+        .testTarget(name: "ExtractTests", dependencies: ["Extract", "Lexicons", "PPShared"], exclude: ["Fixtures", "Cases"]),
         // The one SHA-256 (GnuTLS's gnutls_hash: SHA instructions where the CPU has them): the `doc` key pp-ingest
         // and pp-pages give a document must agree byte for byte. (qpdf and poppler load GnuTLS anyway.)
         .systemLibrary(
@@ -75,6 +78,9 @@ let package = Package(
         .target(
             name: "CZXing", path: "Sources/CZXing", linkerSettings: [.linkedLibrary("ZXing")]),
 
+        // qpdf's C++ stream decoding behind a C face: a page's decoded content measured up to a bound, never held.
+        .target(name: "CQPDFContent", path: "Sources/CQPDFContent", linkerSettings: [.linkedLibrary("qpdf")]),
+
         // pp-ingest: PDFs and images in, one page record per page (poppler-glib + cairo, leptonica, zxing-cpp;
         // libqpdf tells from a page's content stream whether it draws anything but text, to skip the code survey).
         // The leptonica image owner shared by pp-ingest, pp-ocr, pp-pages and the review pictures.
@@ -88,8 +94,8 @@ let package = Package(
         .target(
             name: "Ingest",
             dependencies: [
-                "PPShared", "CPoppler", "CCairo", "CLeptonica", "PixImage", "CZXing", "CQPDF", "EInvoiceXML", "CGMime",
-                "CArchive", "Digest", "JPEGMarkers", "PDFRender",
+                "PPShared", "CPoppler", "CCairo", "CLeptonica", "PixImage", "CZXing", "CQPDF", "CQPDFContent", "EInvoiceXML",
+                "CGMime", "CArchive", "Digest", "JPEGMarkers", "PDFRender",
             ], linkerSettings: linkLeptonica),
         .executableTarget(name: "pp-ingest", dependencies: ["Ingest", "PPShared"]),
         .testTarget(
@@ -101,18 +107,19 @@ let package = Package(
         // pp-ocr: Tesseract in-process, one engine per worker thread.
         // --lang auto tells a page's language with pp-extract's lexicons and LanguageDetector.
         .target(
-            name: "OCR", dependencies: ["PPShared", "CTesseract", "CLeptonica", "PixImage", "Extract"],
+            name: "OCR", dependencies: ["PPShared", "CTesseract", "CLeptonica", "PixImage", "Lexicons"],
             linkerSettings: linkLeptonica),
         .executableTarget(name: "pp-ocr", dependencies: ["OCR", "PPShared"]),
         .testTarget(
-            name: "OCRTests", dependencies: ["OCR", "Extract", "PPShared", "CLeptonica", "CTesseract", "PixImage", "JPEGMarkers"]),
+            name: "OCRTests",
+            dependencies: ["OCR", "Lexicons", "PPShared", "CLeptonica", "CTesseract", "PixImage", "JPEGMarkers"]),
 
         .testTarget(name: "PPSharedTests", dependencies: ["PPShared"]),
         .testTarget(name: "CardCheckTests", dependencies: ["CardCheck", "PPShared"]),
         // The fuzz targets' entries (Tests/FuzzTests/Entries, built with libFuzzer by fuzz/build.sh) replayed on
         // the crashes found and the hand seeds.
         .testTarget(
-            name: "FuzzTests", dependencies: ["PPShared", "CardCheck", "Extract", "Pages", "EInvoiceXML"],
+            name: "FuzzTests", dependencies: ["PPShared", "CardCheck", "Extract", "Lexicons", "Pages", "EInvoiceXML"],
             exclude: ["Regressions"]),
         // pp-assets: signed (Ed25519, minisign's format, libsodium) over-the-air asset sets, downloaded with libcurl
         // (GnuTLS flavour), hashed with GnuTLS's SHA-256.

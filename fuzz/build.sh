@@ -52,7 +52,9 @@ module Digest "$ROOT"/Sources/Digest/*.swift
 module JPEGMarkers "$ROOT"/Sources/JPEGMarkers/*.swift
 module CardCheck "$ROOT"/Sources/CardCheck/*.swift
 module EInvoiceXML "$ROOT"/Sources/EInvoiceXML/*.swift
-module Extract "$ROOT"/Sources/Extract/*.swift "$ROOT"/Sources/Extract/Codes/*.swift
+module Lexicons "$ROOT"/Sources/Lexicons/*.swift
+mapfile -t extract_sources < <(find "$ROOT/Sources/Extract" -name '*.swift' | sort)
+module Extract "${extract_sources[@]}"
 # Leptonica is bound at run time by PixImage (no library to link); pp-pages reads PNG and TIFF through it.
 module PixImage "$ROOT"/Sources/PixImage/*.swift
 module Pages "$ROOT"/Sources/Pages/*.swift

@@ -7,7 +7,8 @@
 #
 # Inputs: the growing corpus (.build/fuzz/corpus/<target>, kept between runs), seeds from the
 # project's samples and tests (fuzz/seeds.py, written again each run), the hand seeds in
-# fuzz/seeds/<target> and earlier crashes in Tests/FuzzTests/Regressions/<target>. A crash, a
+# fuzz/seeds/<target>, the inputs kept from long runs in fuzz/corpus/<target> (fuzz/keep.py) and
+# earlier crashes in Tests/FuzzTests/Regressions/<target>. A crash, a
 # hang (FUZZ_TIMEOUT seconds on one input) or running out of memory is a finding: its input is
 # saved in .build/fuzz/findings/<target>/, that target stops, and the script exits 1 at the end.
 # Expects fuzz/build.sh to have run with the same FUZZ_OPT (make fuzz does both).
@@ -29,7 +30,7 @@ fi
 # Inputs longer than this are not made (bytes); page records and XML need room.
 max_len() {
     case $1 in
-        page-records | profiles | einvoice) echo 16384 ;;
+        page-records | profiles | einvoice | pages-pdf) echo 16384 ;;
         numbers) echo 512 ;; # every parser reads every line: short inputs, more of them
         *) echo 4096 ;;
     esac
@@ -52,7 +53,9 @@ for t in "${targets[@]}"; do
     mkdir -p "$OUT/corpus/$t" "$OUT/findings/$t" "$OUT/logs"
     log="$OUT/logs/$t.log"
     extra=()
-    for dir in "$OUT/seeds/$t" "fuzz/seeds/$t" "Tests/FuzzTests/Regressions/$t"; do [ -d "$dir" ] && extra+=("$dir"); done
+    for dir in "$OUT/seeds/$t" "fuzz/seeds/$t" "fuzz/corpus/$t" "Tests/FuzzTests/Regressions/$t"; do
+        [ -d "$dir" ] && extra+=("$dir")
+    done
     [ -f "fuzz/dicts/$t.dict" ] && extra=(-dict="fuzz/dicts/$t.dict" "${extra[@]}")
     start=$(date +%s)
     "$binary" -max_total_time="$SECONDS_PER_TARGET" -timeout="$TIMEOUT" -rss_limit_mb=2048 -max_len="$(max_len "$t")" \

@@ -168,6 +168,26 @@ def profiles():
         yield compact({"fields": {name: fields[name]}}).encode()
 
 
+def files_of(folders, suffixes, limit):
+    """The files of `folders` whose names end in one of `suffixes`, no larger than `limit` bytes."""
+    for folder in folders:
+        for f in sorted(folder.glob("*")):
+            if f.suffix.lower() in suffixes and f.is_file() and f.stat().st_size <= limit:
+                yield f.read_bytes()
+
+
+def image_headers():
+    """The images of the tests and samples small enough for the target's -max_len."""
+    folders = [ROOT / "Tests" / "Fixtures" / "pages", ROOT / "samples", ROOT / "samples" / "photos"]
+    yield from files_of(folders, {".jpg", ".jpeg", ".png", ".tif", ".tiff", ".bmp", ".gif", ".webp"}, MAX_SMALL)
+
+
+def pages_pdf():
+    """The PDFs of the tests and samples small enough for the target's -max_len."""
+    folders = [ROOT / "Tests" / "Fixtures" / "pages", ROOT / "samples" / "pdf", ROOT / "samples"]
+    yield from files_of(folders, {".pdf"}, MAX_LARGE)
+
+
 def main():
     if len(sys.argv) < 2:
         sys.exit(__doc__)
@@ -177,6 +197,7 @@ def main():
         "json-lines": json_lines(), "page-records": page_records_seeds(), "card-records": card_records(),
         "card-types": card_types(), "pages-ops": pages_ops(), "numbers": numbers(),
         "payment-codes": payment_codes(), "einvoice": einvoice(corpus), "profiles": profiles(),
+        "image-headers": image_headers(), "pages-pdf": pages_pdf(),
     }
     for target, seeds in targets.items():
         folder = out / target

@@ -17,8 +17,8 @@ public struct AssetStore: Sendable {
     var sets: String { root + "/sets" }
     public var staging: String { root + "/staging" }
 
-    public func setFolder(_ version: Int) -> String { "\(sets)/v\(version)" }
-    public func part(_ sha256: String) -> String { "\(staging)/\(sha256).part" }
+    /// The name in `staging` of an asset's download.
+    static func partName(_ sha256: String) -> String { sha256 + ".part" }
 
     /// The manifest version `link` ("active" or "previous") points to, nil when absent.
     public func version(of link: String) -> Int? {
@@ -28,12 +28,23 @@ public struct AssetStore: Sendable {
         return Int(target.dropFirst("sets/v".count))
     }
 
-    public func makeFolders() throws(ToolError) {
-        for dir in [root, sets, staging] {
-            do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
-                throw ToolError(.fatal, code: "data_dir", "cannot create '\(dir)': \(error)")
-            }
+    /// The folders an update writes in, each held open (DataFolder): nothing below `root` is reached through
+    /// a link, and `sets` or `staging` being one is refused before anything is written or deleted.
+    public final class Folders {
+        let root: DataFolder
+        let sets: DataFolder
+        let staging: DataFolder
+        init(root: DataFolder, sets: DataFolder, staging: DataFolder) {
+            self.root = root
+            self.sets = sets
+            self.staging = staging
         }
+    }
+
+    /// Opens (and makes when missing) the data folder, `sets` and `staging`.
+    public func openFolders() throws(ToolError) -> Folders {
+        let top = try DataFolder.root(root, create: true)
+        return Folders(root: top, sets: try top.folder("sets", create: true), staging: try top.folder("staging", create: true))
     }
 
     // MARK: - State
@@ -70,207 +81,80 @@ public struct AssetStore: Sendable {
     // MARK: - Lock
 
     /// Takes the update lock (flock on `lock`, which then holds our process id); the descriptor keeps it
-    /// until the process ends. Refused while another update runs.
-    public func lock() throws(ToolError) -> Int32 {
-        let fd = open(root + "/lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw ToolError(.fatal, code: "data_dir", "cannot open '\(root)/lock'") }
-        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
-            close(fd)
-            let holder = lockHolder().map { " (process \($0))" } ?? ""
-            throw ToolError(.fatal, code: "busy", "another update is running\(holder)")
+    /// until the process ends. Refused while another update runs. A `lock` that is not a file of its own
+    /// (a link) is replaced, never written through.
+    public func lock(in folders: Folders? = nil) throws(ToolError) -> Int32 {
+        let top: DataFolder
+        if let folders { top = folders.root } else { top = try DataFolder.root(root, create: true) }
+        for _ in 0..<3 {
+            let fd = try top.writableFile("lock", code: "data_dir")
+            guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+                close(fd)
+                let holder = lockHolder().map { " (process \($0))" } ?? ""
+                throw ToolError(.fatal, code: "busy", "another update is running\(holder)")
+            }
+            // Locked, but maybe a file another run has just replaced: the lock is the one under the name.
+            var info = stat()
+            guard fstat(fd, &info) == 0, top.fileIdentity("lock") == FileIdentity(info) else {
+                close(fd)
+                continue
+            }
+            ftruncate(fd, 0)
+            let pid = Array("\(getpid())\n".utf8)
+            _ = pid.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
+            return fd
         }
-        ftruncate(fd, 0)
-        let pid = Array("\(getpid())\n".utf8)
-        _ = pid.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
-        return fd
+        throw ToolError(.fatal, code: "busy", "'\(root)/lock' keeps being replaced while it is taken")
     }
 
-    /// The process id of the update holding the lock, nil when none holds it.
+    /// The process id of the update holding the lock, nil when none holds it (a `lock` that is a link
+    /// names no update: it is not read).
     public func lockHolder() -> pid_t? {
-        let fd = open(root + "/lock", O_RDONLY | O_CLOEXEC)
+        guard let top = try? DataFolder.root(root, create: false) else { return nil }
+        let fd = top.open("lock", O_RDONLY | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         if flock(fd, LOCK_SH | LOCK_NB) == 0 { return nil }  // nobody holds it
-        guard let text = try? String(contentsOfFile: root + "/lock", encoding: .utf8) else { return nil }
-        return pid_t(trimmed(text))
+        var bytes = [UInt8](repeating: 0, count: 32)
+        let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+        guard n > 0 else { return nil }
+        return pid_t(trimmed(String(decoding: bytes[0..<n], as: UTF8.self)))
     }
 
-    // MARK: - Sets
-
-    /// Moves the verified downloads into a new set folder, writes its manifest and `installed.json` (a set
-    /// without it is incomplete and never used), syncs it all, and makes it active with one rename of a link.
-    /// The set active before becomes `previous`; older sets are removed.
-    public func install(
-        manifest: Manifest, bytes: [UInt8], signature: String, now: Date
-    ) throws(ToolError) {
-        let building = "\(sets)/.v\(manifest.version).\(getpid()).building"
-        removeTree(building)
-        func fail(_ what: String, _ code: Int32 = errno) -> ToolError {
-            ToolError(
-                .fatal, code: code == ENOSPC || code == EFBIG ? "disk_full" : "install",
-                "\(what): \(String(cString: strerror(code)))")
-        }
-        // Nothing in the building folder is visible until its rename, which comes after everything in it is
-        // on disk: its files are written plainly (not through AtomicFile's temporary file, rename and folder
-        // fsync each) and synced all at once (see syncFiles).
-        do { try FileManager.default.createDirectory(atPath: building, withIntermediateDirectories: true) } catch {
-            throw ToolError(.fatal, code: "install", "cannot create '\(building)'")
-        }
-        var files: [String] = []
-        for asset in manifest.assets {
-            let destination = building + "/" + asset.name
-            let dir = parentFolder(destination)
-            do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
-                throw ToolError(.fatal, code: "install", "cannot create '\(dir)'")
-            }
-            // The staged file is moved, not copied: same file system, no second 100 MB.
-            guard link(part(asset.sha256), destination) == 0 else { throw fail("cannot place '\(asset.name)'") }
-            files.append(destination)
-            var folder = dir  // its folders too, up to the set's own
-            while folder.count > building.count, !files.contains(folder) {
-                files.append(folder)
-                folder = parentFolder(folder)
-            }
-        }
-        files.append(building)
-        let installed: JSON = [
-            "version": .int(manifest.version), "installed": .string(Manifest.dateText(now)),
-            "project": .string(manifest.project), "stage": .string(manifest.stage),
-        ]
-        for (name, content) in [
-            ("manifest.json", bytes), ("manifest.json.minisig", Array(signature.utf8)),
-            ("installed.json", Array((installed.encoded() + "\n").utf8)),  // a set without it is never used
-        ] {
-            try writeNew(content, to: building + "/" + name)
-            files.append(building + "/" + name)
-        }
-        try syncFiles(files)
-        let final = setFolder(manifest.version)
-        let old = version(of: "active")
-        if FileManager.default.fileExists(atPath: final) {
-            let aside = "\(sets)/.v\(manifest.version).\(getpid()).old"
-            guard rename(final, aside) == 0 else { throw fail("cannot replace '\(final)'") }
-            removeTree(aside)
-        }
-        guard rename(building, final) == 0 else { throw fail("cannot place '\(final)'") }
-        syncFolder(sets)
-        if let old, old != manifest.version { try pointLink("previous", to: old) }
-        try pointLink("active", to: manifest.version)
-        for asset in manifest.assets { unlink(part(asset.sha256)) }
-        prune()
-    }
+    // MARK: - Links
 
     /// Makes `name` point at `sets/vN`: a new link beside it, renamed over it (atomic for every reader).
-    public func pointLink(_ name: String, to version: Int) throws(ToolError) {
-        let temporary = "\(root)/.\(name).\(getpid()).new"
-        unlink(temporary)
-        guard symlink("sets/v\(version)", temporary) == 0, rename(temporary, root + "/" + name) == 0 else {
-            unlink(temporary)
+    func pointLink(_ name: String, to version: Int, in folders: Folders) throws(ToolError) {
+        let temporary = ".\(name).\(getpid()).new"
+        folders.root.remove(temporary)
+        guard folders.root.makeLink(temporary, to: "sets/v\(version)") == 0,
+            folders.root.rename(temporary, to: name) == 0
+        else {
+            folders.root.remove(temporary)
             throw ToolError(.fatal, code: "install", "cannot point '\(root)/\(name)' at set \(version)")
         }
-        syncFolder(root)
+        folders.root.sync()
     }
 
     /// Back to the shipped data: `active` goes, the set it named becomes `previous`.
-    public func reset() throws(ToolError) {
+    public func reset(in folders: Folders) throws(ToolError) {
         guard let active = version(of: "active") else { return }
-        try pointLink("previous", to: active)
-        unlink(root + "/active")
-        syncFolder(root)
-        prune()
+        try pointLink("previous", to: active, in: folders)
+        folders.root.remove("active")
+        folders.root.sync()
+        prune(folders)
     }
 
     /// One step back: `previous` becomes active and the active set becomes previous.
-    public func rollback() throws(ToolError) -> Int {
+    public func rollback(in folders: Folders) throws(ToolError) -> Int {
         guard let previous = version(of: "previous"),
-            FileManager.default.fileExists(atPath: setFolder(previous) + "/installed.json")
+            (try? folders.sets.folder("v\(previous)", create: false))?.fileIdentity("installed.json") != nil
         else { throw ToolError(.fatal, code: "no_previous", "there is no previous set to go back to") }
         let active = version(of: "active")
-        try pointLink("active", to: previous)
-        if let active { try pointLink("previous", to: active) } else { unlink(root + "/previous") }
+        try pointLink("active", to: previous, in: folders)
+        if let active { try pointLink("previous", to: active, in: folders) } else { folders.root.remove("previous") }
         return previous
-    }
-
-    /// Removes sets neither link names, and half-built ones left by a crash.
-    public func prune() {
-        let keep = Set([version(of: "active"), version(of: "previous")].compactMap { $0 }.map { "v\($0)" })
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: sets)) ?? [] where !keep.contains(name) {
-            if name.hasPrefix("."), let pid = Int32(name.split(separator: ".").dropFirst().first ?? ""),
-                pid == getpid() || kill(pid, 0) == 0
-            {
-                continue  // being built by a live process
-            }
-            removeTree("\(sets)/\(name)")
-        }
-    }
-
-    func removeTree(_ path: String) { try? FileManager.default.removeItem(atPath: path) }
-
-    /// Writes a new file (refusing one that exists); not synced: the caller syncs it with its neighbours.
-    func writeNew(_ bytes: [UInt8], to path: String) throws(ToolError) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
-            throw ToolError(.fatal, code: "install", "cannot write '\(path)': \(String(cString: strerror(errno)))")
-        }
-        defer { close(fd) }
-        if let code = bytes.withUnsafeBytes({ writeAll(fd, $0) }) {
-            throw ToolError(
-                .fatal, code: code == ENOSPC || code == EFBIG ? "disk_full" : "install",
-                "cannot write '\(path)': \(String(cString: strerror(code)))")
-        }
-    }
-
-    /// fsyncs every file (or folder) of `paths`, up to 16 at once from threads of their own: the file system
-    /// then commits its journal and flushes the disk's cache once for many of them, not once per file. On
-    /// the bench's disk a flush took about 3.5 ms; installing a 4-file set went from 45 ms to 13 ms (median).
-    func syncFiles(_ paths: [String]) throws(ToolError) {
-        /// What the threads share, under its lock.
-        final class Tally: @unchecked Sendable {
-            let lock = ConditionLock()
-            var next = 0
-            var running = 0
-            var failures: [String] = []
-        }
-        let tally = Tally()
-        let workers = min(16, paths.count)
-        tally.running = workers
-        for _ in 0..<workers {
-            startThread(stackSize: 64 << 10) {
-                while true {
-                    tally.lock.lock()
-                    let index = tally.next
-                    tally.next += 1
-                    tally.lock.unlock()
-                    guard index < paths.count else { break }
-                    let fd = open(paths[index], O_RDONLY | O_CLOEXEC)
-                    // Some file systems cannot sync a folder (EINVAL); its entries are then as safe as they get.
-                    let ok = fd >= 0 && (fsync(fd) == 0 || errno == EINVAL)
-                    let why = ok ? "" : String(cString: strerror(errno))
-                    if fd >= 0 { close(fd) }
-                    if !ok {
-                        tally.lock.lock()
-                        tally.failures.append("cannot sync '\(paths[index])': \(why)")
-                        tally.lock.unlock()
-                    }
-                }
-                tally.lock.lock()
-                tally.running -= 1
-                tally.lock.unlock()
-                tally.lock.broadcast()
-            }
-        }
-        tally.lock.lock()
-        while tally.running > 0 { tally.lock.wait() }
-        let failure = tally.failures.first
-        tally.lock.unlock()
-        if let failure { throw ToolError(.fatal, code: "install", failure) }
-    }
-
-    func syncFolder(_ path: String) {
-        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if fd >= 0 {
-            fsync(fd)
-            close(fd)
-        }
     }
 }

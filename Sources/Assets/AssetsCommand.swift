@@ -23,8 +23,14 @@ public enum AssetsCommand {
                 "public-key", "KEY",
                 help: "trusted minisign public key, a file or its base64 line (default: share/pp/release-key.pub)"),
             .value("key-file", "FILE", help: "file holding the API key (mode 600); or set PP_ASSETS_KEY"),
-            .value("timeout", "S", help: "seconds to connect, and without data before retrying (default 20)"),
-            .value("retries", "N", help: "attempts after a network failure, with backoff (default 4)"),
+            .value("timeout", "S", help: "seconds to connect, and the window of --min-rate (default 20)"),
+            .value(
+                "min-rate", "B",
+                help: "bytes/s a transfer must keep over each --timeout window, else it is too slow (default 1024)"),
+            .value(
+                "request-deadline", "S", help: "seconds one file may take, retries included (default 900)"),
+            .value("deadline", "S", help: "seconds the whole check or update may take to fetch (default 3600)"),
+            .value("retries", "N", help: "attempts after a network failure or a stall, with backoff (default 4)"),
             .value("key", "FILE", help: "publish: minisign secret key to sign with"),
             .value("rotate-from", "FILE", help: "publish: the old secret key, which signs the move to --key"),
             .value("output", short: "o", "DIR", help: "publish: the repository folder; keygen: the key files' prefix"),
@@ -40,7 +46,9 @@ public enum AssetsCommand {
         notes: """
             Events are JSON Lines on stdout: {"kind":"asset_event","event":"update_available"|"progress"|"error"|
             "finished",…}. The API key comes only from PP_ASSETS_KEY or --key-file, and is never printed. SIGINT,
-            SIGTERM or `pp-assets cancel` stop an update with an error event "cancelled"; the active set is kept.
+            SIGTERM or `pp-assets cancel` stop an update with an error event "cancelled"; the active set is kept. A
+            transfer below --min-rate is "too_slow", one past a deadline "deadline" (exit 2); what arrived stays in
+            staging for the next update.
             The tools read the active set from $PP_ASSETS_DIR (default $XDG_DATA_HOME/pp/assets). See docs/assets.md.
             """)
 

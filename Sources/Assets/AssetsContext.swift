@@ -19,7 +19,13 @@ public struct AssetsContext: Sendable {
     public var settings = Downloader.Settings()
 
     /// The keys a configuration file may hold, each also a flag of the same name with "-" for "_".
-    static let keys = ["server", "project", "stage", "version", "data_dir", "public_key", "key_file", "timeout", "retries"]
+    static let keys = [
+        "server", "project", "stage", "version", "data_dir", "public_key", "key_file", "timeout", "retries", "min_rate",
+        "request_deadline", "deadline",
+    ]
+    /// The keys whose values reach C as strings (file names, the URL): C would cut one at a NUL byte and
+    /// use another file or address.
+    static let cStringKeys = ["server", "data_dir", "public_key", "key_file"]
 
     public static func load(_ args: ParsedArguments, environment: [String: String]) throws(ToolError) -> AssetsContext {
         var values: [String: String] = [:]
@@ -41,14 +47,21 @@ public struct AssetsContext: Sendable {
                     let hint = key.contains("api") ? "; the API key comes from PP_ASSETS_KEY or key_file" : ""
                     throw ToolError(.usage, code: "bad_config", "config '\(configPath)': unknown key '\(key)'\(hint)")
                 }
-                values[key] = value.stringValue ?? value.intValue.map(String.init)
+                // A number as its text when it is no Int (1e20), so that it is refused, not ignored.
+                if case .number(let text) = value {
+                    values[key] = value.intValue.map(String.init) ?? text
+                } else {
+                    values[key] = value.stringValue
+                }
             }
         } else if args.value("config") != nil, !FileManager.default.fileExists(atPath: configPath) {
             throw ToolError(.usage, code: "bad_config", "cannot read config '\(configPath)'")
         }
         for key in keys {
-            let flag = key == "version" ? "pin" : String(key.map { $0 == "_" ? "-" : $0 })
-            if let value = args.value(flag) { values[key] = value }
+            if let value = args.value(flag(key)) { values[key] = value }
+        }
+        for key in cStringKeys where values[key]?.utf8.contains(0) == true {
+            throw ToolError(.usage, code: "bad_config", "\(key): a NUL byte in it would cut it short; refused")
         }
         var context = AssetsContext(
             server: values["server"], dataDirectory: values["data_dir"] ?? ActiveAssets.dataDirectory(environment))
@@ -60,7 +73,9 @@ public struct AssetsContext: Sendable {
             }
         }
         if let pin = values["version"] {
-            guard let v = Int(pin), v > 0 else { throw ToolError.usage("version '\(pin)': a positive integer") }
+            guard let v = Int(pin), (1...Manifest.maximumNumber).contains(v) else {
+                throw ToolError.usage("version '\(pin)': a whole number from 1 to \(Manifest.maximumNumber)")
+            }
             context.pinned = v
         }
         if let key = values["public_key"] {
@@ -68,17 +83,26 @@ public struct AssetsContext: Sendable {
         } else if let file = ShippedKey.file() {
             context.publicKey = try ShippedKey.read(file, origin: "the installed release key")
         }
-        if let t = values["timeout"] {
-            guard let v = Int(t), v > 0 else { throw ToolError.usage("timeout '\(t)': seconds, a positive integer") }
-            context.settings.timeout = v
-        }
-        if let r = values["retries"] {
-            guard let v = Int(r), v >= 0 else { throw ToolError.usage("retries '\(r)': a whole number") }
-            context.settings.retries = v
+        // What each limit may be set to (seconds, or bytes per second for min_rate), and where it goes.
+        let limits: [(key: String, range: ClosedRange<Int>, field: WritableKeyPath<Downloader.Settings, Int>)] = [
+            ("timeout", 1...86_400, \.timeout), ("retries", 0...100, \.retries),
+            ("min_rate", 1...(1 << 40), \.minimumRate), ("request_deadline", 1...2_592_000, \.requestDeadline),
+            ("deadline", 1...2_592_000, \.deadline),
+        ]
+        for limit in limits {
+            guard let text = values[limit.key] else { continue }
+            guard let value = Int(text), limit.range.contains(value) else {
+                throw ToolError.usage(
+                    "\(flag(limit.key)) '\(text)': a whole number from \(limit.range.lowerBound) to \(limit.range.upperBound)")
+            }
+            context.settings[keyPath: limit.field] = value
         }
         context.settings.apiKey = try apiKey(environment: environment, keyFile: values["key_file"])
         return context
     }
+
+    /// The flag of a configuration key: the key with "-" for "_" ("version" is `--pin`).
+    static func flag(_ key: String) -> String { key == "version" ? "pin" : String(key.map { $0 == "_" ? "-" : $0 }) }
 
     /// `PP_ASSETS_KEY`, else the first line of the key file, which must not be readable by group or others.
     static func apiKey(environment: [String: String], keyFile: String?) throws(ToolError) -> String? {

@@ -11,9 +11,17 @@ import PPShared
 /// and reuses it, so connections are kept alive between files. Not Sendable: one thread uses it.
 public final class Downloader {
     public struct Settings: Sendable {
-        /// Seconds to connect, and seconds without a byte before a transfer counts as stalled.
+        /// Seconds to connect, and the window of the rate floor: a transfer that receives fewer than
+        /// `minimumRate` bytes a second over a window of this length is too slow (a stall is one).
         public var timeout: Int = 20
-        /// Further attempts after a transient failure; the wait doubles from `backoff` seconds.
+        /// Bytes per second a transfer must keep up, over each `timeout` window (TUF's slow retrieval).
+        public var minimumRate: Int = 1024
+        /// Seconds one file (manifest, signature, asset) may take, retries and their waits included.
+        public var requestDeadline: Int = 900
+        /// Seconds the whole check or update may spend fetching, every file and retry included.
+        public var deadline: Int = 3600
+        /// Further attempts after a network failure (a stall is one; a transfer that is merely too slow is
+        /// not retried); the wait doubles from `backoff` seconds.
         public var retries: Int = 4
         public var backoff: Double = 0.5
         /// Sent as "Authorization: Bearer KEY"; never logged.
@@ -28,9 +36,12 @@ public final class Downloader {
     private var headers: UnsafeMutablePointer<curl_slist>?
     /// The staging writers' buffers, one set for every file this downloader fetches.
     private lazy var buffers = StagingWriter.Buffers()
+    /// When the run's `deadline` passes (monotonic seconds).
+    private let runEnds: Double
 
     public init(settings: Settings) throws(ToolError) {
         _ = Self.globalInit
+        runEnds = monotonicSeconds() + Double(settings.deadline)
         guard let handle = curl_easy_init() else { throw ToolError(.fatal, code: "curl", "libcurl: cannot start") }
         curl = handle
         self.settings = settings
@@ -45,46 +56,46 @@ public final class Downloader {
     /// A small file (manifest, signature) into memory; more than `limit` bytes is an `endless_data` error.
     public func fetch(_ url: String, limit: Int) throws(ToolError) -> [UInt8] {
         let sink = TransferSink(writer: nil, limit: limit, offset: 0)
-        try withRetries(url) { () throws(ToolError) in
+        try withRetries(url, until: deadlines()) { (ends) throws(ToolError) in
             sink.reset(offset: 0)
-            try perform(url, sink: sink, resumeAt: 0)
+            try perform(url, sink: sink, resumeAt: 0, ends: ends)
         }
         return sink.memory
     }
 
-    /// Downloads `url` into the file `part`, resuming after the bytes it already holds, up to exactly
-    /// `size` bytes; returns the SHA-256 of the whole file. `progress` gets (bytes so far, size).
-    public func download(
-        _ url: String, to part: String, size: Int, progress: @escaping (Int) -> Void
-    ) throws(ToolError) -> String {
-        var have = 0
-        var info = stat()
-        if stat(part, &info) == 0 { have = Int(info.st_size) }
-        if have > size {  // a part longer than the asset is not this asset: start again
-            truncate(part, 0)
-            have = 0
-        }
-        let writer = try StagingWriter(path: part, existing: have, buffers: buffers)
-        let sink = TransferSink(writer: writer, limit: size, offset: have)
+    /// A download: the file's SHA-256, and the file it is of.
+    struct Staged {
+        let sha256: String
+        let identity: FileIdentity
+    }
+
+    /// Downloads `url` into the file `name` of `staging`, resuming after the bytes it already holds, up to
+    /// exactly `size` bytes. `progress` gets the bytes so far.
+    func download(
+        _ url: String, to name: String, in staging: DataFolder, size: Int, progress: @escaping (Int) -> Void
+    ) throws(ToolError) -> Staged {
+        let writer = try StagingWriter(folder: staging, name: name, limit: size, buffers: buffers)
+        let sink = TransferSink(writer: writer, limit: size, offset: writer.end)
         sink.progress = progress
         // Everything received is on disk before a retry asks for what follows it, or before giving up.
         func written(after failure: ToolError?) -> ToolError? {
             let code = writer.drain()
             guard code != 0 else { return failure }
-            return ToolError(
-                .fatal, code: "disk_full", "cannot write the download of '\(url)': \(String(cString: strerror(code)))")
+            return ToolError(.fatal, code: "disk_full", "cannot write the download of '\(url)': \(systemErrorText(code))")
         }
         do throws(ToolError) {
-            try withRetries(url) { () throws(ToolError) in
+            try withRetries(url, until: deadlines()) { (ends) throws(ToolError) in
                 guard writer.end < size else { return }
                 sink.reset(offset: writer.end)
                 var failure: ToolError?
-                do throws(ToolError) { try perform(url, sink: sink, resumeAt: writer.end) } catch { failure = error }
+                do throws(ToolError) { try perform(url, sink: sink, resumeAt: writer.end, ends: ends) } catch {
+                    failure = error
+                }
                 if failure?.code == "no_ranges" {
                     writer.restart()
                     sink.reset(offset: 0)
                     failure = nil
-                    do throws(ToolError) { try perform(url, sink: sink, resumeAt: 0) } catch { failure = error }
+                    do throws(ToolError) { try perform(url, sink: sink, resumeAt: 0, ends: ends) } catch { failure = error }
                 }
                 if let failure = written(after: failure) { throw failure }
             }
@@ -100,20 +111,33 @@ public final class Downloader {
             throw ToolError(.fatal, code: "disk_full", "cannot write the download of '\(url)'")
         }
         progress(size)
-        return digest
+        return Staged(sha256: digest, identity: writer.identity)
     }
 
-    /// Runs `attempt` again after a transient failure, waiting `backoff`, twice as long, … between tries.
-    private func withRetries(_ url: String, _ attempt: () throws(ToolError) -> Void) throws(ToolError) {
+    /// The deadlines of a file fetched from now: its own, and the run's.
+    private func deadlines() -> Deadlines {
+        Deadlines(
+            request: monotonicSeconds() + Double(settings.requestDeadline), run: runEnds, settings: settings)
+    }
+
+    /// Runs `attempt` again after a transient failure, waiting `backoff`, twice as long, … between tries;
+    /// never past a deadline.
+    private func withRetries(
+        _ url: String, until ends: Deadlines, _ attempt: (Deadlines) throws(ToolError) -> Void
+    ) throws(ToolError) {
         var wait = settings.backoff
         var tries = 0
         while true {
-            do { return try attempt() } catch {
-                guard error.code == "network", tries < settings.retries, !Cancellation.isRequested else { throw error }
+            try ends.check(url)
+            do { return try attempt(ends) } catch {
+                guard error.code == "network", tries < settings.retries, !Cancellation.isRequested else {
+                    throw error
+                }
                 tries += 1
-                let until = Date().addingTimeInterval(wait)
-                while Date() < until {
+                let until = monotonicSeconds() + wait
+                while monotonicSeconds() < until {
                     if Cancellation.isRequested { throw Cancellation.error }
+                    try ends.check(url)
                     usleep(50_000)
                 }
                 wait *= 2
@@ -121,7 +145,7 @@ public final class Downloader {
         }
     }
 
-    private func perform(_ url: String, sink: TransferSink, resumeAt: Int) throws(ToolError) {
+    private func perform(_ url: String, sink: TransferSink, resumeAt: Int, ends: Deadlines) throws(ToolError) {
         curl_easy_reset(curl)
         pp_curl_set_string(curl, CURLOPT_URL, url)
         pp_curl_set_string(curl, CURLOPT_PROTOCOLS_STR, "http,https")
@@ -131,8 +155,11 @@ public final class Downloader {
         pp_curl_set_long(curl, CURLOPT_NOSIGNAL, 1)
         pp_curl_set_long(curl, CURLOPT_FAILONERROR, 1)
         pp_curl_set_long(curl, CURLOPT_CONNECTTIMEOUT, settings.timeout)
-        pp_curl_set_long(curl, CURLOPT_LOW_SPEED_LIMIT, 1)
-        pp_curl_set_long(curl, CURLOPT_LOW_SPEED_TIME, settings.timeout)
+        // The nearer deadline ends the transfer in libcurl itself; the rate floor is judged in the progress
+        // callback below, which libcurl calls about once a second even when nothing arrives.
+        let start = monotonicSeconds()
+        pp_curl_set_long(curl, CURLOPT_TIMEOUT_MS, max(1, Int(((ends.nearest - start) * 1000).rounded(.up))))
+        sink.pace = Pace(start: start, received: sink.received, settings: settings)
         pp_curl_set_long(curl, CURLOPT_BUFFERSIZE, 256 * 1024)
         pp_curl_set_string(curl, CURLOPT_USERAGENT, "pp-assets/\(ppVersion)")
         if let headers { pp_curl_set_pointer(curl, CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(headers)) }
@@ -149,7 +176,7 @@ public final class Downloader {
         pp_curl_set_progress(curl) { user, _, _, _, _ in
             let sink = Unmanaged<TransferSink>.fromOpaque(user!).takeUnretainedValue()
             sink.report()
-            return Cancellation.isRequested ? 1 : 0
+            return Cancellation.isRequested || !sink.keepsPace(at: monotonicSeconds()) ? 1 : 0
         }
         let code = curl_easy_perform(curl)
         if code == CURLE_OK { return }
@@ -157,6 +184,8 @@ public final class Downloader {
         pp_curl_response_code(curl, &status)
         let what = "'\(url)'"
         switch code {
+        case _ where sink.pace?.shortfall != nil: throw sink.pace!.tooSlow(what)
+        case CURLE_OPERATION_TIMEDOUT where monotonicSeconds() >= ends.nearest - 0.01: throw ends.passed(url)
         case _ where Cancellation.isRequested || code == CURLE_ABORTED_BY_CALLBACK: throw Cancellation.error
         case _ where sink.overflow:
             throw ToolError(
@@ -183,6 +212,8 @@ final class TransferSink {
     private(set) var overflow = false
     private(set) var writeFailed = false
     var progress: ((Int) -> Void)?
+    /// The rate floor of the attempt under way.
+    var pace: Pace?
 
     init(writer: StagingWriter?, limit: Int, offset: Int) {
         self.writer = writer

@@ -72,16 +72,20 @@ public struct Maintenance {
     }
 
     public func reset() throws {
-        let lock = try store.lock()
+        let folders = try store.openFolders()
+        let lock = try store.lock(in: folders)
         defer { close(lock) }
-        try store.reset()
+        store.sweep(folders)
+        try store.reset(in: folders)
         try events.finished(updated: store.version(of: "previous") != nil, version: nil)
     }
 
     public func rollback() throws {
-        let lock = try store.lock()
+        let folders = try store.openFolders()
+        let lock = try store.lock(in: folders)
         defer { close(lock) }
-        let version = try store.rollback()
+        store.sweep(folders)
+        let version = try store.rollback(in: folders)
         try events.finished(updated: true, version: version)
     }
 

@@ -25,6 +25,10 @@ public struct Manifest: Sendable, Equatable {
     public static let kinds = ["profiles", "lexicons", "model", "tessdata", "cards"]
     /// A manifest larger than this is refused before parsing (endless data on the manifest itself).
     public static let maximumBytes = 4 << 20
+    /// The largest size, sum of sizes and version number a manifest may give: 2^53, where JSON numbers
+    /// stop being exact in most readers, and far below what would overflow an Int in any sum or product
+    /// pp-assets makes of them (progress counts up to 20 × a size).
+    public static let maximumNumber = Int.exactInDouble
 
     public let project: String
     public let stage: String
@@ -47,7 +51,8 @@ public struct Manifest: Sendable, Equatable {
         self.rotations = rotations
     }
 
-    public var totalBytes: Int { assets.reduce(0) { $0 + $1.size } }
+    /// The bytes of all assets (Int.max if they overflow, which a parsed manifest never does).
+    public var totalBytes: Int { assets.map(\.size).checkedSum() ?? Int.max }
 
     /// The bytes that are signed: the manifest as one JSON line.
     public var bytes: [UInt8] {
@@ -65,7 +70,9 @@ public struct Manifest: Sendable, Equatable {
         return Array((json.encoded() + "\n").utf8)
     }
 
-    /// Parses a manifest's bytes; every field is checked, since they come from the network.
+    /// Parses a manifest's bytes; every field is checked, since they come from the network: numbers through
+    /// the checked conversions (a size or version out of range is refused, never a trap), the sum of the
+    /// sizes, the names (plain paths, none both a file and a folder). A manifest that parses is whole.
     public static func parse(_ bytes: [UInt8]) throws(ToolError) -> Manifest {
         func bad(_ why: String) -> ToolError { ToolError(.fatal, code: "bad_manifest", "manifest: \(why)") }
         guard bytes.count <= maximumBytes else { throw bad("larger than \(maximumBytes) bytes") }
@@ -73,21 +80,34 @@ public struct Manifest: Sendable, Equatable {
         do { json = try JSON.parse(bytes) } catch { throw bad("not valid JSON (\(error.reason))") }
         guard json["format"]?.stringValue == format else { throw bad("format is not \(format)") }
         guard let project = json["project"]?.stringValue, let stage = json["stage"]?.stringValue,
-            let version = json["version"]?.intValue, version > 0,
             let published = json["published"]?.stringValue.flatMap(date),
             let expires = json["expires"]?.stringValue.flatMap(date),
             let list = json["assets"]?.arrayValue
         else { throw bad("project, stage, version, published, expires and assets are required") }
+        guard let version = json["version"]?.int(in: 1...maximumNumber) else {
+            throw bad("version must be a whole number from 1 to \(maximumNumber)")
+        }
         var assets: [Asset] = []
         var names: Set<String> = []
         for item in list {
-            guard let name = item["name"]?.stringValue, let size = item["size"]?.intValue, size >= 0,
-                let sha = item["sha256"]?.stringValue, sha.count == 64, sha.allSatisfy(\.isHexDigit),
-                let assetVersion = item["version"]?.intValue
+            guard let name = item["name"]?.stringValue, let sha = item["sha256"]?.stringValue, sha.utf8.count == 64,
+                sha.allSatisfy(\.isHexDigit)
             else { throw bad("an asset needs name, size, sha256 and version") }
-            guard isSafeName(name) else { throw bad("asset name '\(name)' is not a plain path under \(kinds)") }
+            guard isSafeName(name) else { throw bad("asset name '\(printable(name))' is not a plain path under \(kinds)") }
+            guard let size = item["size"]?.int(in: 0...maximumNumber) else {
+                throw bad("asset '\(name)': size must be a whole number of bytes from 0 to \(maximumNumber)")
+            }
+            guard let assetVersion = item["version"]?.int(in: 1...version) else {
+                throw bad("asset '\(name)': version must be a whole number from 1 to the manifest's \(version)")
+            }
             guard names.insert(name).inserted else { throw bad("asset '\(name)' is listed twice") }
             assets.append(Asset(name: name, size: size, sha256: sha.lowercased(), version: assetVersion))
+        }
+        guard let total = assets.map(\.size).checkedSum(), total <= maximumNumber else {
+            throw bad("the sizes of its \(assets.count) assets add up to more than \(maximumNumber) bytes")
+        }
+        if let (file, inside) = fileAndFolder(names) {
+            throw bad("'\(file)' is both a file and the folder of '\(inside)'")
         }
         var rotations: [Rotation] = []
         for item in json["rotations"]?.arrayValue ?? [] {
@@ -99,6 +119,25 @@ public struct Manifest: Sendable, Equatable {
         return Manifest(
             project: project, stage: stage, version: version, published: published, expires: expires, assets: assets,
             rotations: rotations)
+    }
+
+    /// A name that is also a folder of another name ("profiles/p" and "profiles/p/q.json"), which no set
+    /// can hold: the first such pair.
+    static func fileAndFolder(_ names: Set<String>) -> (file: String, inside: String)? {
+        for name in names.sorted() {
+            var folder = Substring(name)
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                if names.contains(String(folder)) { return (String(folder), name) }
+            }
+        }
+        return nil
+    }
+
+    /// `name` with control characters (a NUL byte) shown as \u{…}, for a message.
+    static func printable(_ name: String) -> String {
+        name.unicodeScalars.map { $0.properties.generalCategory == .control ? $0.escaped(asASCII: true) : String($0) }
+            .joined()
     }
 
     /// A relative path under one of `kinds`, of plain components only: no "..", no hidden names, no

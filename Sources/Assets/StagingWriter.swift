@@ -75,16 +75,31 @@ final class StagingWriter: @unchecked Sendable {
     private var failure: Int32 = 0
     /// The file offset after the last byte accepted.
     private(set) var end: Int
+    /// The file written (what the hash is of, and what may be installed).
+    let identity: FileIdentity
 
-    /// Opens (or creates) `path` and hashes the first `existing` bytes already in it (a resumed download).
-    init(path: String, existing: Int, buffers: Buffers = Buffers()) throws(ToolError) {
-        self.path = path
+    /// Opens (or creates) `name` in `folder` as a regular file of its own (a link there is replaced, never
+    /// followed) and hashes the bytes already in it (a resumed download); a file longer than `limit` is not
+    /// this download and is emptied.
+    init(folder: DataFolder, name: String, limit: Int, buffers: Buffers = Buffers()) throws(ToolError) {
+        path = folder.path + "/" + name
         self.buffers = buffers
-        plainFD = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
-        guard plainFD >= 0 else {
-            throw ToolError(.fatal, code: "staging", "cannot write '\(path)': \(String(cString: strerror(errno)))")
+        plainFD = try folder.writableFile(name, code: "staging")
+        var info = stat()
+        fstat(plainFD, &info)
+        identity = FileIdentity(info)
+        var existing = Int(info.st_size)
+        if existing > limit {
+            ftruncate(plainFD, 0)
+            existing = 0
         }
-        directFD = Self.directFlag.map { open(path, O_WRONLY | O_CLOEXEC | $0) } ?? -1
+        // The direct descriptor must be the same file: the name is opened again (a fifo swapped in cannot
+        // block the open), and checked.
+        directFD = Self.directFlag.map { folder.open(name, O_WRONLY | O_NONBLOCK | $0) } ?? -1
+        if directFD >= 0, fstat(directFD, &info) != 0 || FileIdentity(info) != identity {
+            Glibc.close(directFD)
+            directFD = -1
+        }
         end = existing
         for index in 0..<Self.slots { (slots + index).initialize(to: Slot(memory: buffers.memory[index])) }
         if existing > 0 {
@@ -263,16 +278,14 @@ final class StagingWriter: @unchecked Sendable {
 
     /// Feeds the first `bytes` bytes already in the file to the hash.
     private func hashExisting(_ bytes: Int) throws(ToolError) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw ToolError(.fatal, code: "staging", "cannot read '\(path)'") }
-        defer { Glibc.close(fd) }
         let buffer = UnsafeMutableRawBufferPointer(start: slots[0].memory, count: Self.bufferSize)
-        var left = bytes
-        while left > 0 {
-            let n = read(fd, buffer.baseAddress, min(left, buffer.count))
+        var at = 0
+        while at < bytes {
+            let n = pread(plainFD, buffer.baseAddress, min(bytes - at, buffer.count), off_t(at))
+            if n < 0 && errno == EINTR { continue }
             guard n > 0 else { throw ToolError(.fatal, code: "staging", "cannot read '\(path)'") }
             hasher.update(UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
-            left -= n
+            at += n
         }
     }
 }

@@ -56,7 +56,7 @@ public struct Updater {
 
     /// Reports whether a newer set is offered; changes nothing on disk but the trusted state.
     public func check() throws -> Bool {
-        try store.makeFolders()
+        _ = try store.openFolders()
         let downloader = try Downloader(settings: context.settings)
         let state = store.readState()
         let trusted = try fetchTrusted(downloader, state: state)
@@ -72,67 +72,100 @@ public struct Updater {
 
     /// Installs the offered set when it differs from the active one; true when it did.
     public func update() throws -> Bool {
-        try store.makeFolders()
-        let lock = try store.lock()
+        let folders = try store.openFolders()
+        let lock = try store.lock(in: folders)
         defer { close(lock) }
+        store.sweep(folders)
         let downloader = try Downloader(settings: context.settings)
         let state = store.readState()
         let trusted = try fetchTrusted(downloader, state: state)
         try remember(trusted, state: state)
         let manifest = trusted.manifest
+        store.sweepParts(folders, keeping: manifest)
         let active = store.version(of: "active")
         guard manifest.version != active else {
             try events.finished(updated: false, version: active)
             return false
         }
         try events.updateAvailable(manifest, current: active)
-        let installed = installedAssets()
+        let installed = installedAssets(folders)
+        var staged: [String: FileIdentity] = [:]
         for asset in manifest.assets {
             try Cancellation.check()
-            let part = store.part(asset.sha256)
+            let part = AssetStore.partName(asset.sha256)
             try events.progress(asset: asset.name, bytes: 0, total: asset.size)
-            if reuse(asset, from: installed, as: part) {
+            if let reused = staged[asset.sha256] ?? reuse(asset, from: installed, as: part, folders: folders) {
+                staged[asset.sha256] = reused
                 try events.progress(asset: asset.name, bytes: asset.size, total: asset.size)
                 continue
             }
             var reportError: Error?
-            let sha = try downloader.download(
-                context.assetURL(asset, manifestVersion: manifest.version), to: part, size: asset.size
+            let download = try downloader.download(
+                context.assetURL(asset, manifestVersion: manifest.version), to: part, in: folders.staging, size: asset.size
             ) { bytes in
                 do { try events.progress(asset: asset.name, bytes: bytes, total: asset.size) } catch { reportError = error }
             }
             if let reportError { throw reportError }
-            guard sha == asset.sha256 else {
-                unlink(part)
+            guard download.sha256 == asset.sha256 else {
+                folders.staging.remove(part)
                 throw ToolError(
                     .fatal, code: "hash_mismatch",
-                    "'\(asset.name)': its SHA-256 is \(sha), the manifest says \(asset.sha256); the download was discarded")
+                    "'\(asset.name)': its SHA-256 is \(download.sha256), the manifest says \(asset.sha256); the download "
+                        + "was discarded")
             }
+            staged[asset.sha256] = download.identity
         }
         try Cancellation.check()
-        try store.install(manifest: manifest, bytes: trusted.bytes, signature: trusted.signature, now: now())
+        try store.install(
+            manifest: manifest, bytes: trusted.bytes, signature: trusted.signature, now: now(), folders: folders,
+            staged: staged)
         try events.finished(updated: true, version: manifest.version)
         return true
     }
 
-    /// The files of the active set by SHA-256, from its manifest.
-    func installedAssets() -> [String: String] {
-        guard let active = ActiveAssets.find(in: store.root),
-            let data = FileManager.default.contents(atPath: active.folder + "/manifest.json"),
-            let manifest = try? Manifest.parse(Array(data))
-        else { return [:] }
-        return Dictionary(
-            manifest.assets.map { ($0.sha256, active.folder + "/" + $0.name) }, uniquingKeysWith: { first, _ in first })
+    /// The active set's folder (never through a link below the data folder) and its files by SHA-256.
+    func installedAssets(_ folders: AssetStore.Folders) -> (folder: DataFolder, names: [String: String])? {
+        guard let version = store.version(of: "active"), let set = try? folders.sets.folder("v\(version)", create: false),
+            set.fileIdentity("installed.json") != nil
+        else { return nil }
+        let fd = set.open("manifest.json", O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        guard let bytes = readFile("/proc/self/fd/\(fd)", limit: Manifest.maximumBytes),
+            let manifest = try? Manifest.parse(bytes)
+        else { return nil }
+        let names = Dictionary(manifest.assets.map { ($0.sha256, $0.name) }, uniquingKeysWith: { first, _ in first })
+        return (set, names)
     }
 
     /// A file the active set already holds is linked into staging instead of downloaded again, once its
-    /// bytes are hashed and found to be still the ones its manifest names.
-    func reuse(_ asset: Manifest.Asset, from installed: [String: String], as part: String) -> Bool {
-        guard let path = installed[asset.sha256], let found = (try? SHA256.file(path).get()), found.hex == asset.sha256,
-            found.size == asset.size
-        else { return false }
-        unlink(part)
-        return link(path, part) == 0
+    /// bytes are hashed and found to be still the ones its manifest names; the file linked, nil when none
+    /// could be. The file is opened without following a link, hashed through its descriptor, and what
+    /// lands in staging must be that very file.
+    func reuse(
+        _ asset: Manifest.Asset, from installed: (folder: DataFolder, names: [String: String])?, as part: String,
+        folders: AssetStore.Folders
+    ) -> FileIdentity? {
+        guard let installed, let name = installed.names[asset.sha256] else { return nil }
+        let parent = parentFolder(name)
+        guard let folder = try? installed.folder.folder(parent, create: false) else { return nil }
+        let base = String(name.dropFirst(parent.count + 1))
+        let fd = folder.open(base, O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        // Hashed through the open file itself (procfs names the descriptor, not a path that could change).
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+            let found = try? SHA256.file("/proc/self/fd/\(fd)").get(), found.hex == asset.sha256, found.size == asset.size
+        else { return nil }
+        folders.staging.remove(part)
+        guard folder.hardLink(base, into: folders.staging, as: part) == 0,
+            folders.staging.fileIdentity(part) == FileIdentity(info)
+        else {
+            folders.staging.remove(part)
+            return nil
+        }
+        return FileIdentity(info)
     }
 
     /// Records the newest trusted manifest (so an older one is refused from now on) and the key reached.

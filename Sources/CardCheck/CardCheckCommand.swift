@@ -25,7 +25,7 @@ public enum CardCheckCommand {
             .flag("require-complete", help: "a missing CVC or expiry makes the card incomplete when its brand requires it"),
             .flag("reveal", help: "also output the full number and CVC (never without this flag)"),
             .value("jobs", short: "j", "N", help: "check on N threads (default: all cores); output keeps input order"),
-        ],
+        ] + LineLimit.options,
         examples: [
             ("pp-cardcheck cards.jsonl", "one verdict per record; exit 1 when some card is not valid"),
             (

@@ -9,6 +9,8 @@ public struct LineBatch: Sendable {
     public private(set) var lines: [(number: Int, range: Range<Int>)] = []
     /// Set when the input could not be opened: the batch stands for one error record.
     public var failure: ToolError?
+    /// Set with `failure` when it stands for a line of the input (one over --max-line), not the input.
+    public var failureLine: Int?
 
     public init(input: String, failure: ToolError? = nil) {
         self.input = input
@@ -35,12 +37,14 @@ extension CardChecker {
     public func check(batch: LineBatch, bareNumbers: Bool) -> BatchResult {
         var result = BatchResult()
         if let failure = batch.failure {
-            var record = failure.inputRecord(tool: Self.tool, input: batch.input)
+            var record =
+                batch.failureLine.map { failure.record(tool: Self.tool, input: batch.input, line: $0) }
+                ?? failure.inputRecord(tool: Self.tool, input: batch.input)
             if !reveal { record = Redaction.redacting(record: record) }  // a file name may be a card number
             record.encode(into: &result.output)
             result.output.append(0x0A)
             result.status = .recordErrors
-            result.messages.append(failure.message)  // stderr redacts it too
+            if batch.failureLine == nil { result.messages.append(failure.message) }  // stderr redacts it too
         }
         let reuse = JSONParseReuse()  // the batch's records share their keys
         let lines = JSONLinesWriter(capacity: batch.lines.count * 400)  // a verdict record is about 330 bytes
@@ -108,6 +112,8 @@ extension CardOutcome {
 public final class BatchReader {
     private var readers: ArraySlice<(name: String, opened: Result<LineReader, ToolError>)>
     private let batchSize: Int
+    /// A line over --max-line, reported by the next call (after the lines before it).
+    private var tooLong: LineTooLong?
 
     /// `inputs`: each input's name and its reader, or why it could not be opened (reported in its turn).
     public init(_ inputs: [(name: String, opened: Result<LineReader, ToolError>)], batchSize: Int = 256) {
@@ -117,6 +123,12 @@ public final class BatchReader {
 
     /// The next batch; nil at the end of all inputs.
     public func next() throws -> LineBatch? {
+        if let long = tooLong {
+            tooLong = nil
+            var batch = LineBatch(input: long.input, failure: long.error)
+            batch.failureLine = long.line
+            return batch
+        }
         while let first = readers.first {
             let reader: LineReader
             switch first.opened {
@@ -128,9 +140,15 @@ public final class BatchReader {
             var batch = LineBatch(input: reader.name)
             while batch.lines.count < batchSize {
                 if !batch.lines.isEmpty, reader.mayWait { return batch }
-                let read: Void? = try reader.withNextLine { line in
-                    if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return }
-                    batch.append(line: reader.lineNumber, line)
+                let read: Void?
+                do {
+                    read = try reader.withNextLine { line in
+                        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return }
+                        batch.append(line: reader.lineNumber, line)
+                    }
+                } catch let long as LineTooLong {
+                    tooLong = long
+                    return batch.lines.isEmpty ? try next() : batch
                 }
                 if read == nil { break }
             }

@@ -85,14 +85,13 @@ struct FlatCardRecord {
     }
 
     /// Whether a member goes to the output as it came: no key the verdict or an error record owns, no
-    /// security-code name, and too few digits in key or value to form a card number.
+    /// security-code name, and too few possible digits in key and value together for the card-number
+    /// finder to find a number (`CardNumberFinder.possibleDigits`: digits, and `%`, `&` that may encode
+    /// some). Arrays, objects, escapes and bytes beyond ASCII never get here (`Scanner`).
     private static func passesUnchanged(key: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) -> Bool {
         if isReserved(key) { return false }
         if Redaction.isASCIISecurityCodeName(key) != false { return false }
-        var digits = 0
-        for byte in key where byte >= 0x30 && byte <= 0x39 { digits += 1 }
-        for byte in value where byte >= 0x30 && byte <= 0x39 { digits += 1 }
-        return digits < Redaction.minimumDigits
+        return CardNumberFinder.possibleDigits(key) + CardNumberFinder.possibleDigits(value) < Redaction.minimumDigits
     }
 
     /// A cursor over one line's bytes.

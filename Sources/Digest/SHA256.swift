@@ -50,6 +50,11 @@ public final class SHA256 {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return .failure(FileError(errno: errno)) }
         defer { close(fd) }
+        return file(descriptor: fd)
+    }
+
+    /// The digest of the bytes of an open file, from where it stands to its end (the caller keeps `fd`).
+    public static func file(descriptor fd: Int32) -> Result<(hex: String, size: Int), FileError> {
         let stream = SHA256()
         var size = 0
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 18, alignment: 64)
@@ -65,7 +70,7 @@ public final class SHA256 {
         return .success((stream.hex(), size))
     }
 
-    /// "sha256:<hex>" of a file's bytes (the `doc` key of DESIGN.md), nil when it cannot be read.
+    /// "sha256:<hex>" of a file's bytes (the `doc` key of docs/design.md), nil when it cannot be read.
     public static func documentKey(path: String) -> String? {
         guard case .success(let found) = file(path) else { return nil }
         return "sha256:" + found.hex

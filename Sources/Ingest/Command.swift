@@ -21,8 +21,11 @@ public enum IngestCommand {
             .value("image-dpi", "N", help: "resolution assumed for images that state none (default 300)"),
             .flag("no-codes", help: "do not read QR, PDF417, Data Matrix and Aztec codes on the pages"),
             .value("office-timeout", "S", help: "seconds LibreOffice may take to convert a .docx/.xlsx/.odt/.ods (default 120)"),
+            .value(
+                "max-page-content", "SIZE",
+                help: "decoded content of a PDF page read at most (default 4M); a bigger page is a page_too_complex error record"),
             .value("jobs", short: "j", "N", help: "pages worked on in parallel (default: all cores)"),
-        ] + ProgressRule.options,
+        ] + ProgressRule.options + LineLimit.options,
         examples: [
             ("pp-ingest bills/*.pdf photos/*.jpg > pages.jsonl", "one page record per page of every file"),
             ("pp-ingest bills/ | pp-ocr | pp-extract --profile rs", "a whole folder, recursively, through the pipeline"),
@@ -53,7 +56,9 @@ public enum IngestCommand {
             A mail with nothing to read, a ZIP bomb or a mail of thousands of parts is an error record.
             Office documents (.docx, .xlsx, .odt, .ods) are converted to PDF by LibreOffice (headless, a
             private profile, --office-timeout) and read as that PDF; without LibreOffice they are error
-            records naming the Debian packages to install.
+            records naming the Debian packages to install. Only regular files are read: a FIFO, a device or
+            a socket (also behind a link), named or in a folder, is a not_a_regular_file error record. A PDF
+            page whose decoded content passes --max-page-content is a page_too_complex error record.
             """)
 
     /// Builds the options from the parsed command line and environment.
@@ -72,6 +77,8 @@ public enum IngestCommand {
         o.imageDPI = try args.int("image-dpi", default: 300, in: 10...2400)
         o.codes = !args.has("no-codes")
         o.officeTimeout = try args.int("office-timeout", default: 120, in: 1...3600)
+        o.maxPageContent = try args.byteCount(
+            "max-page-content", default: IngestOptions.defaultMaxPageContent, in: IngestOptions.maxPageContentRange)
         return o
     }
 

@@ -89,17 +89,20 @@ public struct Planner {
             if let doc { record["doc"] = .string(doc) }
             return [.record(record.markedAsError(ToolError(.record, code: code, message), tool: InputStream.tool))]
         }
-        // Missing, a symlink loop, no permission: the OS's words, as in every tool (InputFileProblem).
-        if let problem = InputFileProblem.check(item.path, name: item.source) { return failure(problem.code, problem.message) }
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: item.path, isDirectory: &isDir) else {
-            return failure("not_found", "cannot open '\(item.source)': no such file or directory")
-        }
-        if isDir.boolValue {
+        if let problem = PathCheck.problem(item.path, name: item.source) { return failure(problem.code, problem.message) }
+        var st = stat()
+        if stat(item.path, &st) == 0, st.st_mode & S_IFMT == S_IFDIR {
             return failure("empty_folder", "'\(item.source)' holds no file pp-ingest reads (\(InputStream.supportedKinds))")
         }
+        // Only a regular file: a FIFO, a device or a socket (also behind a link) is an error record, not a hang;
+        // missing, a symlink loop, no permission in the OS's words, as in every tool (InputFileProblem).
+        let file: RegularFile
+        switch RegularFile.open(item.path, name: item.source) {
+        case .success(let opened): file = opened
+        case .failure(let problem): return failure(problem.code, problem.message)
+        }
         let doc: String
-        switch SHA256.file(item.path) {
+        switch SHA256.file(descriptor: file.descriptor) {
         case .success(let found): doc = "sha256:" + found.hex
         case .failure(let fault):
             return failure("cannot_read", "cannot read '\(item.source)': \(systemErrorText(fault.errno))")

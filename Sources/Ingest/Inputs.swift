@@ -106,7 +106,15 @@ public final class InputStream {
     private func drainStdin() throws {
         guard let reader = stdin else { return }
         // Read one line at a time so the stream stays lazy; re-queue "-" until stdin ends.
-        guard let line = try reader.nextLine() else {
+        let next: [UInt8]?
+        do {
+            next = try reader.nextLine()
+        } catch let long as LineTooLong {
+            operandIndex -= 1
+            pending.append(.record(long.record(tool: Self.tool)))
+            return
+        }
+        guard let line = next else {
             stdin = nil
             return
         }
@@ -175,19 +183,34 @@ public final class InputStream {
     /// `bytes`: the path's own bytes when its name is not UTF-8 (`item.path` is then its escaped form).
     private func expand(_ item: InputItem, bytes: [UInt8]? = nil) {
         let path = bytes ?? Array(item.path.utf8)
+        // A NUL byte would cut the name short and open (or walk) another file: refused before any stat.
+        if let problem = PathCheck.problem(item.path, name: item.source) {
+            return pending.append(Self.errorRecord(base: item.base, source: item.source, problem))
+        }
         var st = stat()
         guard RawNames.withCPath(path, { stat($0, &st) }) == 0, (st.st_mode & S_IFMT) == S_IFDIR else {
             pending.append(bytes.map { FileNames.item(bytes: $0, base: item.base, workFolder: workFolder) } ?? .file(item))
             return
         }
         let found = FileNames.walk(folder: path, skipping: workFolder)
-        if found.isEmpty {
+        if found.files.isEmpty, found.problems.isEmpty {
             onEmptyFolder?(item.source)
             // The planner makes its error record (empty_folder); a name that is not UTF-8 goes through its link.
             pending.append(bytes.map { FileNames.item(bytes: $0, base: item.base, workFolder: workFolder) } ?? .file(item))
         }
-        for path in found {
+        for path in found.files {
             pending.append(FileNames.item(bytes: path, base: item.base, workFolder: workFolder))
         }
+        for (path, error) in found.problems {
+            pending.append(Self.errorRecord(base: item.base, source: RawNames.escaped(path), error))
+        }
+    }
+
+    /// The error record of an input that cannot be read: the input record's keys kept, "source" set.
+    static func errorRecord(base: [String: JSON], source: String, _ error: ToolError) -> InputEvent {
+        var record = base
+        record["kind"] = "page"
+        record["source"] = .string(source)
+        return .record(JSON.object(record).markedAsError(error, tool: tool))
     }
 }

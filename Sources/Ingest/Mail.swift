@@ -184,7 +184,7 @@ private struct PartWalker {
             mime = String(cString: text).lowercased()
             g_free(text)
         }
-        let filename = g_mime_part_get_filename(part).map { String(cString: $0) }
+        let filename = g_mime_part_get_filename(part).map(RawNames.escaped(cString:))  // odd bytes kept apart
         let disposition = g_mime_object_get_content_disposition(object)
             .flatMap { g_mime_content_disposition_get_disposition($0) }.map { String(cString: $0).lowercased() }
         // The text of the mail itself is no attachment, nor is its signature (S/MIME, OpenPGP).

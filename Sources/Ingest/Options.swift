@@ -24,6 +24,14 @@ public struct IngestOptions: Sendable {
     public var codes = true
     /// Seconds LibreOffice may take to convert one office document to PDF.
     public var officeTimeout = 120
+    /// Decoded content streams (and forms) of one PDF page that poppler is given at most (--max-page-content).
+    public var maxPageContent = IngestOptions.defaultMaxPageContent
+
+    /// 4 MiB: six times the largest page of the test corpus (a vector-drawn QR-bill of 622 KiB); a typical
+    /// invoice page has some KB. docs/reliability.md has poppler's times at the bound.
+    public static let defaultMaxPageContent = 4 << 20
+    /// What --max-page-content accepts.
+    public static let maxPageContentRange = (64 << 10)...(1 << 32)
 
     public init() {}
 

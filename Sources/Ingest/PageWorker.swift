@@ -49,6 +49,8 @@ public final class PageWorker {
     let codeBands = BandCache()
     /// The content scan (qpdf) of the last PDF whose codes were looked for; nil scan when qpdf cannot read it.
     var contentScan: (path: String, scan: ContentScan?)?
+    /// The content measure (qpdf) of the last PDF, for --max-page-content; nil size when qpdf cannot read it.
+    var contentSize: (path: String, size: PageContentSize?)?
     /// The encoded "lines" of the page being worked on.
     private var lines: [UInt8]?
 
@@ -101,6 +103,7 @@ public final class PageWorker {
     // MARK: PDF pages
 
     private func pdfPage(_ info: DocumentInfo, index: Int, into record: inout [String: JSON]) throws(ToolError) {
+        try checkContentSize(info, index: index)  // before poppler: its work grows with the page's content
         let pdf = try document(info)
         guard let page = pdf.page(index) else {
             throw ToolError(

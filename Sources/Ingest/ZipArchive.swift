@@ -45,7 +45,7 @@ enum ZipArchive {
             }
             let name =
                 archive_entry_pathname_utf8(header).map { String(cString: $0) }
-                ?? archive_entry_pathname(header).map { String(cString: $0) } ?? "entry-\(entries.count + 1)"
+                ?? archive_entry_pathname(header).map(RawNames.escaped(cString:)) ?? "entry-\(entries.count + 1)"
             guard archive_entry_filetype(header) == Self.regularFile, !name.hasPrefix("__MACOSX/"),
                 !(name as NSString).lastPathComponent.hasPrefix(".")
             else { continue }

@@ -1,5 +1,5 @@
-import Extract
 import Foundation
+import Lexicons
 import PPShared
 
 /// `--lang auto`: which tesseract languages read a page. A first reading uses one small set for the

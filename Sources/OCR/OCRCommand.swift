@@ -1,4 +1,4 @@
-import Extract
+import Lexicons
 import PPShared
 
 #if canImport(Glibc)
@@ -24,11 +24,13 @@ public enum OCRCommand {
             .flag("no-deskew", help: "do not straighten skewed pages (default: straighten from 0.3 degrees)"),
             .flag("rotate-pages", help: "detect pages that are sideways or upside down (OSD) and turn them"),
             .value("rotate-min-conf", "X", help: "orientation confidence needed to turn a page (default 2)"),
-            .value("page-timeout", "SECONDS", help: "time limit per page, then an error record (default 120; 0: none)"),
+            .value(
+                "page-timeout", "SECONDS",
+                help: "time limit per page, then an error record (default 120; 0: none; at most 1000000)"),
             .flag("force", help: "also OCR pages that already have text (a PDF text layer or an earlier OCR)"),
             .value("jobs", short: "j", "N", help: "pages recognized in parallel, one engine each (default: all cores)"),
             .value("tessdata", "DIR", help: "folder of *.traineddata (default: $TESSDATA_PREFIX or the system's)"),
-        ] + ProgressRule.options,
+        ] + ProgressRule.options + LineLimit.options,
         examples: [
             (
                 "pp-ingest scans/*.pdf | pp-ocr --lang srp_latn+deu+eng | pp-extract --profile rs",
@@ -50,6 +52,10 @@ public enum OCRCommand {
             Other records pass through untouched. A missing or unreadable image, or a page over the time limit,
             becomes an error record and the run goes on.
             """)
+
+    /// --page-timeout's seconds: up to 11 days, far inside what the deadline arithmetic holds (a limit of
+    /// 1e19 seconds made the nanoseconds overflow and stopped pp-ocr with SIGILL).
+    static let pageTimeoutRange: ClosedRange<Double> = 0...1_000_000
 
     /// Debian's libgomp reads OMP_THREAD_LIMIT before main runs; without it each engine spins extra threads.
     /// When the variable is unset, set it and exec this program again (once; same arguments, same stdin).
@@ -83,8 +89,8 @@ public enum OCRCommand {
                 "--rotate-pages needs tesseract's orientation data osd.traineddata (Debian: tesseract-ocr-osd), not found in the language data folder"
             )
         }
-        options.rotateMinConfidence = try positiveNumber(args, "rotate-min-conf", default: 2.0)
-        let timeout = try positiveNumber(args, "page-timeout", default: 120)
+        options.rotateMinConfidence = try args.number("rotate-min-conf", default: 2.0, in: 0...1000)
+        let timeout = try args.number("page-timeout", default: 120, in: pageTimeoutRange)
         options.pageTimeout = timeout > 0 ? timeout : nil
         options.force = args.has("force")
         let jobs = try args.int("jobs", default: coreCount, in: 1...256)
@@ -125,7 +131,7 @@ public enum OCRCommand {
     /// --lang auto's choices from the lexicons pp-extract uses (its resource folder, share/pp/lexicons or
     /// $PP_LEXICONS); without any, pages keep their first reading.
     static func autoLanguages(_ tessdata: Tessdata, _ diagnostics: Diagnostics) throws(ToolError) -> AutoLanguages {
-        let store = ProfileStore.standard().lexicons
+        let store = LexiconStore.standard()
         let lexicons = try store.loadAll()
         if lexicons.isEmpty {
             diagnostics.note(
@@ -146,13 +152,5 @@ public enum OCRCommand {
                 if case .page(let record) = item { [record] } else { [] }
             }
         }
-    }
-
-    static func positiveNumber(_ args: ParsedArguments, _ name: String, default value: Double) throws(ToolError) -> Double {
-        guard let text = args.value(name) else { return value }
-        guard let number = Double(text), number.isFinite, number >= 0 else {
-            throw .usage("--\(name) needs a number of 0 or more, not '\(text)'")
-        }
-        return number
     }
 }

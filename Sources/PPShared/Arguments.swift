@@ -83,13 +83,38 @@ public struct ParsedArguments: Sendable {
     public func value(_ option: String) -> String? { values[option]?.last }
     public func all(_ option: String) -> [String] { values[option] ?? [] }
 
+    // Every number an option takes goes through CheckedNumbers: out of range is a usage error, never a trap.
+
     /// An option's value as an integer within `range`, or `defaultValue` when absent.
     public func int(_ option: String, default defaultValue: Int, in range: ClosedRange<Int>) throws(ToolError) -> Int {
         guard let text = value(option) else { return defaultValue }
-        guard let n = Int(text), range.contains(n) else {
+        guard let n = Int(checkedText: text, in: range) else {
             throw .usage("--\(option) needs a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
         }
         return n
+    }
+
+    /// An option's value as a finite number within `range` ("0.25", "1e2"), or `defaultValue` when absent.
+    public func number(_ option: String, default defaultValue: Double, in range: ClosedRange<Double>) throws(ToolError)
+        -> Double
+    {
+        guard let text = value(option) else { return defaultValue }
+        guard let d = Double(checkedText: text, in: range) else {
+            throw .usage(
+                "--\(option) needs a number from \(range.lowerBound.limitText) to \(range.upperBound.limitText), not '\(text)'")
+        }
+        return d
+    }
+
+    /// An option's value as a size in bytes within `range` ("64M", "512K", "4096"), or `defaultValue`.
+    public func byteCount(_ option: String, default defaultValue: Int, in range: ClosedRange<Int>) throws(ToolError) -> Int {
+        guard let text = value(option) else { return defaultValue }
+        guard let bytes = ByteCount.parse(text, in: range) else {
+            throw .usage(
+                "--\(option) needs a size from \(ByteCount.text(range.lowerBound)) to \(ByteCount.text(range.upperBound)) (bytes, or with K, M, G or T), not '\(text)'"
+            )
+        }
+        return bytes
     }
 
     /// Parses `arguments` (without the program name). "--" ends options; "-" is an operand (stdin).

@@ -2,7 +2,7 @@
     import Glibc
 #endif
 
-/// A file that appears whole under its name or not at all (DESIGN.md: an interrupted run never leaves a
+/// A file that appears whole under its name or not at all (docs/design.md: an interrupted run never leaves a
 /// partial file). It is written to a temporary file beside the destination; every write, the fsync and
 /// the close are checked, and only then is it renamed into place. A failure (a full disk, a file size
 /// limit, a folder that went away) is a `write_failed` error and removes the temporary file; so do
@@ -20,6 +20,7 @@ public final class AtomicFile {
     /// Creates the temporary file beside `destination`, after removing stale temporaries there (once
     /// per folder and process).
     public init(destination: String) throws(ToolError) {
+        if let problem = PathCheck.problem(destination, writing: true) { throw problem }  // never a cut name
         self.destination = destination
         let dir = folder(of: destination)
         TemporaryFiles.sweepOnce(folder: dir)
@@ -79,6 +80,36 @@ public final class AtomicFile {
     public func commit(mode: mode_t? = nil) throws(ToolError) {
         precondition(!finished, "AtomicFile committed twice")
         if let mode, fchmod(fd, mode) != 0 { throw failure(errno) }
+        try finish()
+    }
+
+    /// Renames into place a file that replaces `original`: it gets the original's owner, group and mode
+    /// first (owner and group before the mode, since a change of owner clears set-user-ID bits). Only root
+    /// may give a file another owner: for anyone else what could not be kept is returned, in words.
+    public func commit(replacing original: FileAttributes) throws(ToolError) -> String? {
+        precondition(!finished, "AtomicFile committed twice")
+        var lost: String?
+        var now = stat()
+        if fchown(fd, original.owner, original.group) != 0 {
+            _ = fchown(fd, uid_t.max, original.group)  // a user may still give it a group they belong to
+            fstat(fd, &now)
+            let changed = [
+                now.st_uid == original.owner ? nil : ("user", original.owner, now.st_uid),
+                now.st_gid == original.group ? nil : ("group", original.group, now.st_gid),
+            ].compactMap { $0 }
+            if !changed.isEmpty {
+                lost =
+                    "'\(destination)' no longer belongs to " + changed.map { "\($0.0) \($0.1)" }.joined(separator: " and ")
+                    + " but to " + changed.map { "\($0.0) \($0.2)" }.joined(separator: " and ")
+                    + ", who edited it: only root can keep another user's file"
+            }
+        }
+        if fchmod(fd, original.mode) != 0 { throw failure(errno) }
+        try finish()
+        return lost
+    }
+
+    private func finish() throws(ToolError) {
         // fsync reports what a full disk held back (delayed allocation); close what a network file system did.
         if fsync(fd) != 0, errno != EINVAL { throw failure(errno) }
         let closed = close(fd)
@@ -119,6 +150,75 @@ public final class AtomicFile {
         return ToolError(
             .record, code: "write_failed",
             "cannot write '\(destination)': \(systemErrorText(code)); nothing was written under that name")
+    }
+}
+
+/// An exclusive advisory lock (flock(2)) on a file that is about to be replaced by an edited copy, held
+/// from before the file is read until the copy is renamed over it: a second editor of the same file waits,
+/// then reads the first one's result, so no edit is lost. The lock sits on the file itself, so it leaves
+/// nothing behind; since the first editor's rename puts a new file under the name, a lock won on a file
+/// that is no longer under that name is let go and taken again on the one that is. Editors that take no
+/// lock are not held back (it is advisory), and on NFS flock is only as good as the server's locks.
+public final class ReplaceLock {
+    private let fd: Int32
+    /// Those of the file locked: its replacement gets them (`AtomicFile.commit(replacing:)`).
+    public let attributes: FileAttributes
+
+    /// Locks `path`, waiting up to `seconds` for another holder; `waiting` is called once when the wait
+    /// has gone on for a moment, to say why nothing happens. A lock not won in time is a `file_busy` error.
+    public init(path: String, seconds: Int, waiting: () -> Void) throws(ToolError) {
+        let deadline = monotonicSeconds() + Double(max(0, seconds))
+        var pause: useconds_t = 10_000
+        var told = false
+        while true {
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else {
+                throw ToolError(.record, code: "file_missing", "cannot open '\(path)': \(systemErrorText(errno))")
+            }
+            var held = stat()
+            var named = stat()
+            if flock(fd, LOCK_EX | LOCK_NB) == 0 {
+                if fstat(fd, &held) == 0, stat(path, &named) == 0, held.st_dev == named.st_dev, held.st_ino == named.st_ino {
+                    self.fd = fd
+                    attributes = FileAttributes(held)
+                    return
+                }
+                close(fd)  // replaced while we waited: lock the file now under the name
+                continue
+            }
+            let busy = errno == EWOULDBLOCK || errno == EINTR
+            let reason = systemErrorText(errno)
+            close(fd)
+            guard busy else { throw ToolError(.record, code: "file_busy", "cannot lock '\(path)': \(reason)") }
+            guard monotonicSeconds() < deadline else {
+                throw ToolError(
+                    .record, code: "file_busy",
+                    "'\(path)' is being edited by another program that still holds its lock after \(seconds) s; nothing was written"
+                )
+            }
+            if !told, pause >= 160_000 {
+                waiting()
+                told = true
+            }
+            usleep(pause)
+            pause = min(pause * 2, 200_000)
+        }
+    }
+
+    deinit { close(fd) }
+}
+
+/// Owner, group and permission bits of a file: what an edit in place gives the file that replaces it.
+public struct FileAttributes: Sendable, Equatable {
+    public var owner: uid_t
+    public var group: gid_t
+    /// Permission bits with set-user-ID, set-group-ID and sticky (07777).
+    public var mode: mode_t
+
+    public init(_ st: stat) {
+        owner = st.st_uid
+        group = st.st_gid
+        mode = st.st_mode & 0o7777
     }
 }
 

@@ -51,3 +51,61 @@ extension JSON {
         return d
     }
 }
+
+// Numbers written as text: option values (--jobs, --page-timeout, --max-line, …). Out of range is nil,
+// which the option parser turns into a usage error naming the option and its range.
+
+extension Int {
+    /// A whole number in decimal digits (a leading "-" allowed) within `range`; nil for anything else
+    /// ("1e3", "+5", " 5", twenty nines).
+    public init?(checkedText text: String, in range: ClosedRange<Int>) {
+        guard let n = Int(text), range.contains(n) else { return nil }
+        self = n
+    }
+}
+
+extension Double {
+    /// A finite number (decimal or exponent form) within `range`; nil for "inf", "nan", numbers beyond a
+    /// Double (`1e400`) and anything out of range (`1e300` for a time limit).
+    public init?(checkedText text: String, in range: ClosedRange<Double>) {
+        guard let d = Double(text), d.isFinite, range.contains(d) else { return nil }
+        self = d
+    }
+
+    /// The number as the tools print a limit: integral values without a fraction ("120", not "120.0").
+    public var limitText: String {
+        if let whole = Int(checked: self), Double(whole) == self { return String(whole) }
+        return "\(self)"
+    }
+}
+
+/// Sizes in bytes as options take them ("64M", "512K", "1G", "4096"; binary units, K = 1024) and as
+/// messages show them ("64 MiB").
+public enum ByteCount {
+    private static let units: [(suffix: String, shift: Int)] = [("K", 10), ("M", 20), ("G", 30), ("T", 40)]
+
+    /// The bytes `text` names, within `range`; nil for anything else ("1.5M", "-1K", "99999999999T").
+    public static func parse(_ text: String, in range: ClosedRange<Int>) -> Int? {
+        var digits = Substring(text.uppercased())
+        let binary = digits.hasSuffix("IB")  // "64MiB": the "iB" needs a unit before it
+        if binary { digits = digits.dropLast(2) } else if digits.hasSuffix("B") { digits = digits.dropLast() }
+        let unit = units.first { digits.hasSuffix($0.suffix) }
+        if unit != nil { digits = digits.dropLast() } else if binary { return nil }
+        let shift = unit?.shift ?? 0
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(digits),
+            n <= Int.max >> shift
+        else { return nil }
+        let bytes = n << shift
+        return range.contains(bytes) ? bytes : nil
+    }
+
+    /// "64 MiB", "1.5 GiB", "512 KiB", "1000 bytes".
+    public static func text(_ bytes: Int) -> String {
+        for unit in units.reversed() where bytes >= 1 << unit.shift {
+            let whole = bytes >> unit.shift
+            let tenths = ((bytes - whole << unit.shift) * 10) >> unit.shift
+            return tenths == 0 ? "\(whole) \(unit.suffix)iB" : "\(whole).\(tenths) \(unit.suffix)iB"
+        }
+        return "\(bytes) bytes"
+    }
+}

@@ -6,8 +6,8 @@ public enum JSONLine: Sendable {
 }
 
 /// Streams the records of a JSON Lines input: blank lines skipped, CRLF accepted,
-/// each bad line turned into an `.unreadable` item naming the input and line, and
-/// the stream going on after it.
+/// each bad or overlong line turned into an `.unreadable` item naming the input and line,
+/// and the stream going on after it.
 public final class JSONLinesReader {
     public let lines: LineReader
     private let tool: String
@@ -18,12 +18,18 @@ public final class JSONLinesReader {
         self.tool = tool
     }
 
-    /// The next item, or nil at end of input.
+    /// The next item, or nil at end of input. A line over the reader's limit is an `.unreadable` item
+    /// (`line_too_long`), and the stream goes on after it.
     public func next() throws -> JSONLine? {
         while true {
-            let item: JSONLine?? = try lines.withNextLine { bytes -> JSONLine? in
-                if JSONLinesReader.isBlank(bytes) { return nil }
-                return JSONLinesReader.decode(bytes, input: lines.name, line: lines.lineNumber, tool: tool, reuse: reuse)
+            let item: JSONLine??
+            do {
+                item = try lines.withNextLine { bytes -> JSONLine? in
+                    if JSONLinesReader.isBlank(bytes) { return nil }
+                    return JSONLinesReader.decode(bytes, input: lines.name, line: lines.lineNumber, tool: tool, reuse: reuse)
+                }
+            } catch let long as LineTooLong {
+                return .unreadable(long.error, line: long.line)
             }
             switch item {
             case .none: return nil  // end of input

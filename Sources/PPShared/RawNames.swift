@@ -30,6 +30,12 @@ public enum RawNames {
         return out
     }
 
+    /// A C library's name of a member (a ZIP entry, a mail attachment), shown as `escaped` shows it: two
+    /// names that differ in bytes stay different (String(cString:) turns every odd byte into U+FFFD).
+    public static func escaped(cString: UnsafePointer<CChar>) -> String {
+        escaped(Array(UnsafeRawBufferPointer(start: cString, count: strlen(cString))))
+    }
+
     /// The process's arguments without the program name, as bytes (argv).
     public static let argumentBytes: [[UInt8]] = (0..<max(0, Int(CommandLine.argc) - 1)).map { index in
         guard let argument = CommandLine.unsafeArgv[index + 1] else { return [] }

@@ -57,6 +57,6 @@ extension OptionSpec {
     var takesPath: Bool {
         guard let valueName else { return false }
         let free = valueName.split(separator: "|").filter { $0.contains { $0.isUppercase } }
-        return free.contains { !["N", "W", "S", "DEG[:RANGE]", "RANGE", "PW", "P"].contains(String($0)) }
+        return free.contains { !["N", "W", "S", "SIZE", "DEG[:RANGE]", "RANGE", "PW", "P"].contains(String($0)) }
     }
 }

@@ -41,6 +41,8 @@ public func runTool(
             try sink.write(text: "\(spec.name) \(ppVersion)\(assets)\n")
             exitTool(0)
         }
+        // The line limit is the process's: every reader the tool opens from here on keeps to it.
+        try LineLimit.apply(parsed)
         status = try body(parsed, diagnostics)
     } catch let error as ToolError {
         diagnostics.error(error.message)

@@ -49,9 +49,15 @@ public struct BatchSettings: Sendable {
     public var decrypt: Bool
     public var breakSignature: Bool
     public var deterministicID: Bool
+    /// Records with "in_place": how long each waits for another pp-pages editing the same file.
+    public var lockWait: Int
 
-    public init(password: String?, decrypt: Bool, breakSignature: Bool, deterministicID: Bool = false) {
+    public init(
+        password: String?, decrypt: Bool, breakSignature: Bool, deterministicID: Bool = false,
+        lockWait: Int = EditJob.defaultLockWait
+    ) {
         self.deterministicID = deterministicID
+        self.lockWait = lockWait
         self.password = password
         self.decrypt = decrypt
         self.breakSignature = breakSignature
@@ -84,7 +90,7 @@ public func job(fromRecord record: JSON, settings: BatchSettings) throws(ToolErr
     return EditJob(
         input: source, output: output, inPlace: inPlace, password: settings.password,
         decrypt: record["decrypt"]?.boolValue ?? settings.decrypt, breakSignature: settings.breakSignature,
-        deterministicID: settings.deterministicID, operations: ops)
+        deterministicID: settings.deterministicID, lockWait: settings.lockWait, operations: ops)
 }
 
 /// The keys pp-pages owns in a batch record; every other key passes through to the result.

@@ -16,13 +16,17 @@ public struct EditJob: Sendable, Equatable {
     public var breakSignature: Bool
     /// Derive the /ID from the content (qpdf --deterministic-id); costs an MD5 pass over the output.
     public var deterministicID: Bool
+    /// In place: how long to wait for another pp-pages that edits the same file (`ReplaceLock`).
+    public var lockWait: Int
     public var operations: [PageOperation]
 
     public init(
         input: String, output: String?, inPlace: Bool, password: String? = nil, decrypt: Bool = false,
-        breakSignature: Bool = false, deterministicID: Bool = false, operations: [PageOperation]
+        breakSignature: Bool = false, deterministicID: Bool = false, lockWait: Int = EditJob.defaultLockWait,
+        operations: [PageOperation]
     ) {
         self.deterministicID = deterministicID
+        self.lockWait = lockWait
         self.input = input
         self.output = inPlace ? input : (output ?? "")
         self.inPlace = inPlace
@@ -31,6 +35,9 @@ public struct EditJob: Sendable, Equatable {
         self.breakSignature = breakSignature
         self.operations = operations
     }
+
+    /// Seconds an edit in place waits for another one of the same file (`--lock-wait`).
+    public static let defaultLockWait = 120
 }
 
 /// What an edit produced: the record for stdout and the warnings it carries.
@@ -76,6 +83,10 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
         throw ToolError(
             .record, code: "output_unwritable", "the folder '\(outDir)' is not writable: \(systemErrorText(errno))")
     }
+
+    // In place: no other pp-pages edits the file from here until the result is renamed over it; one
+    // that was editing it first has its result read here, and this edit goes on top of it.
+    let lock = try job.inPlace ? lockForEdit(target, job: job) : nil
 
     // 2. Open the primary document and every inserted file; count pages.
     let primary = try QPDFDocument(path: job.input, name: job.input, password: job.password)
@@ -201,8 +212,10 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
     for (i, planned) in plan.pages.enumerated() where planned.rotation != 0 {
         let page = primary.page(i)
         let rotate = primary.key(page, "/Rotate")
-        let old = primary.int(rotate) ?? 0
-        let value = primary.newInteger((((old + planned.rotation) % 360) + 360) % 360)
+        // The file's /Rotate may be any integer: reduced first, so adding never overflows; one that is no
+        // multiple of 90 is no turn, as viewers show it.
+        let old = primary.int(rotate).map { $0 % 90 == 0 ? $0 % 360 : 0 } ?? 0
+        let value = primary.newInteger((old + planned.rotation + 360) % 360)
         primary.set(page, "/Rotate", value)
         for oh in [page, value] + (rotate.map { [$0] } ?? []) { primary.release(oh) }
     }
@@ -215,12 +228,16 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
         try primary.write(
             into: destination, keepEncryption: !job.decrypt,
             deterministicID: job.deterministicID && (!encrypted || job.decrypt))
-        try destination.commit(mode: job.inPlace ? fileMode(job.input) : nil)
+        if let lock {
+            if let lost = try destination.commit(replacing: lock.attributes) { warnings.append(lost) }
+        } else {
+            try destination.commit()
+        }
     } catch {
         destination.discard()
         throw error
     }
-    withExtendedLifetime(sources) {}
+    withExtendedLifetime((sources, lock)) {}
 
     // 6. The record.
     if let w = damageWarning(primary) { warnings.insert(w, at: 0) }
@@ -256,32 +273,6 @@ private func damageWarning(_ doc: QPDFDocument) -> String? {
     return "'\(doc.name)' is damaged; qpdf repaired what it could: \(shown)\(more)"
 }
 
-/// The file a symbolic link points at (realpath), so an edit replaces the file, not the link.
-func resolvedPath(_ path: String) -> String {
-    guard let resolved = realpath(path, nil) else { return path }
-    defer { free(resolved) }
-    let target = String(cString: resolved)
-    return target == path ? path : (isSymlink(path) ? target : path)
-}
-
-/// The permission bits of `path` (nil when it cannot be read), kept by an edit in place.
-private func fileMode(_ path: String) -> mode_t? {
-    var st = stat()
-    return stat(path, &st) == 0 ? st.st_mode & 0o7777 : nil
-}
-
-private func isSymlink(_ path: String) -> Bool {
-    var st = stat()
-    return lstat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFLNK
-}
-
-private func sameFile(_ a: String, _ b: String) -> Bool {
-    var sa = stat()
-    var sb = stat()
-    guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
-    return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
-}
-
 func pageID(_ doc: QPDFDocument, _ page: qpdf_oh) -> Int {
     Int(qpdf_oh_get_object_id(doc.handle, page)) << 16 | Int(qpdf_oh_get_generation(doc.handle, page))
 }
@@ -293,18 +284,4 @@ private func mediaBox(_ doc: QPDFDocument, _ page: qpdf_oh) -> (width: Double, h
     let w = abs(values[2] - values[0])
     let h = abs(values[3] - values[1])
     return w > 0 && h > 0 ? (w, h) : nil
-}
-
-/// Whether the document carries a digital signature (/SigFlags bit 1, or a filled /Sig field).
-func isSigned(_ doc: QPDFDocument) -> Bool {
-    guard let form = doc.key(doc.root, "/AcroForm") else { return false }
-    if let flags = doc.int(doc.key(form, "/SigFlags")), flags & 1 != 0 { return true }
-    var fields = doc.items(doc.key(form, "/Fields"))
-    var seen = 0
-    while let field = fields.popLast(), seen < 10_000 {
-        seen += 1
-        if doc.name(doc.key(field, "/FT")) == "/Sig", doc.key(field, "/V") != nil { return true }
-        fields.append(contentsOf: doc.items(doc.key(field, "/Kids")))
-    }
-    return false
 }

@@ -17,6 +17,11 @@ struct PageLabel: Equatable {
 /// Page labels survive an edit: each page keeps the label it had in its own document
 /// (pages from an unlabelled document are numbered by their position in the result).
 enum PageLabels {
+    /// Where a range of labels may start (a page index) and the first number it may give (/St is 1 or
+    /// more): a start or number outside is ignored, as if absent, so numbering never overflows.
+    static let pageIndices = 0...Int(Int32.max)
+    static let labelValues = 1...Int(Int32.max)
+
     /// The label of every page (index 0-based), or nil when the document has no /PageLabels.
     static func read(_ doc: QPDFDocument, pageCount: Int) -> [PageLabel]? {
         guard let tree = doc.key(doc.root, "/PageLabels") else { return nil }
@@ -26,7 +31,7 @@ enum PageLabels {
             let nums = doc.items(doc.key(node, "/Nums"))
             var k = 0
             while k + 1 < nums.count {
-                if let start = doc.int(nums[k]) { entries.append((start, nums[k + 1])) }
+                if let start = doc.int(nums[k], in: pageIndices) { entries.append((start, nums[k + 1])) }
                 k += 2
             }
             for kid in doc.items(doc.key(node, "/Kids")) { nodes.append((kid, depth + 1)) }
@@ -36,7 +41,7 @@ enum PageLabels {
         let ranges = entries.map { entry in
             (
                 start: entry.start, style: doc.name(doc.key(entry.dict, "/S")),
-                prefix: doc.utf8(doc.key(entry.dict, "/P")), first: doc.int(doc.key(entry.dict, "/St")) ?? 1
+                prefix: doc.utf8(doc.key(entry.dict, "/P")), first: doc.int(doc.key(entry.dict, "/St"), in: labelValues) ?? 1
             )
         }
         var labels: [PageLabel] = []
@@ -88,16 +93,7 @@ enum PageLabels {
 enum Outlines {
     static func dropDestinations(in doc: QPDFDocument, keeping pages: Set<Int>) {
         guard let outlines = doc.key(doc.root, "/Outlines") else { return }
-        var stack: [qpdf_oh] = doc.key(outlines, "/First").map { [$0] } ?? []
-        var visited: Set<Int> = []
-        while let item = stack.popLast(), visited.count < 100_000 {
-            let id = pageID(doc, item)
-            if id != 0 {
-                if visited.contains(id) { continue }
-                visited.insert(id)
-            }
-            if let next = doc.key(item, "/Next") { stack.append(next) }
-            if let first = doc.key(item, "/First") { stack.append(first) }
+        doc.walk(from: doc.key(outlines, "/First").map { [$0] } ?? []) { item, _ in
             if let dest = doc.key(item, "/Dest"), isDeadPage(doc, dest, pages) {
                 doc.remove(item, "/Dest")
             }
@@ -106,6 +102,7 @@ enum Outlines {
             {
                 doc.remove(item, "/A")
             }
+            return [doc.key(item, "/Next"), doc.key(item, "/First")].compactMap { $0 }
         }
     }
 
@@ -121,21 +118,32 @@ enum Outlines {
 /// Form fields survive; a field whose widgets all sat on deleted pages leaves /AcroForm /Fields,
 /// so the deleted pages are not kept alive (and written) through it.
 enum FormFields {
+    /// Steps of the walks over all fields (`QPDFDocument.walk`); fields past it are kept as they are.
+    static let walkBudget = 100_000
+
     static func dropFields(in doc: QPDFDocument, keeping pages: Set<Int>) {
         guard let form = doc.key(doc.root, "/AcroForm"), let fields = doc.key(form, "/Fields") else { return }
         let items = doc.items(fields)
         var drop: [Int32] = []
-        for (index, field) in items.enumerated() {
+        var budget = walkBudget
+        var known: [Int: Bool] = [:]  // whether a field (by object) goes: a field named again is not walked again
+        for (index, field) in items.enumerated() where budget > 0 {
+            let id = pageID(doc, field)
+            if id != 0, let goes = known[id] {
+                if goes { drop.append(Int32(index)) }
+                continue
+            }
             // The pages its widgets sit on: the field itself (merged widget) and its kids, two levels deep.
             var onPages: [Int] = []
-            var stack = [(field, 0)]
-            while let (node, depth) = stack.popLast() {
+            budget -= doc.walk(from: [field], limit: budget) { node, depth in
                 if let page = doc.key(node, "/P"), qpdf_oh_is_indirect(doc.handle, page) != 0 {
                     onPages.append(pageID(doc, page))
                 }
-                if depth < 2 { stack.append(contentsOf: doc.items(doc.key(node, "/Kids")).map { ($0, depth + 1) }) }
+                return depth < 2 ? doc.items(doc.key(node, "/Kids")) : []
             }
-            if !onPages.isEmpty, onPages.allSatisfy({ !pages.contains($0) }) { drop.append(Int32(index)) }
+            let goes = !onPages.isEmpty && onPages.allSatisfy { !pages.contains($0) }
+            if id != 0 { known[id] = goes }
+            if goes { drop.append(Int32(index)) }
         }
         for index in drop.reversed() { qpdf_oh_erase_item(doc.handle, fields, index) }
     }
@@ -166,4 +174,16 @@ enum Links {
             for k in dead.reversed() { qpdf_oh_erase_item(doc.handle, annots, k) }
         }
     }
+}
+
+/// Whether the document carries a digital signature (/SigFlags bit 1, or a filled /Sig field).
+func isSigned(_ doc: QPDFDocument) -> Bool {
+    guard let form = doc.key(doc.root, "/AcroForm") else { return false }
+    if let flags = doc.int(doc.key(form, "/SigFlags")), flags & 1 != 0 { return true }
+    var signed = false
+    doc.walk(from: doc.items(doc.key(form, "/Fields"))) { field, _ in
+        signed = doc.name(doc.key(field, "/FT")) == "/Sig" && doc.key(field, "/V") != nil
+        return signed ? nil : doc.items(doc.key(field, "/Kids"))
+    }
+    return signed
 }

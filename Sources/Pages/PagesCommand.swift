@@ -14,7 +14,7 @@ public enum PagesCommand {
         guard let input = invocation.input else {
             let settings = BatchSettings(
                 password: invocation.password, decrypt: invocation.decrypt, breakSignature: invocation.breakSignature,
-                deterministicID: invocation.deterministicID)
+                deterministicID: invocation.deterministicID, lockWait: invocation.lockWait)
             let progress = try ProgressDisplay(tool: pagesCommand.name, arguments: parsed)
             return try runBatch(
                 path: invocation.opsFile!, settings: settings, sink: sink, diagnostics: diagnostics, progress: progress)
@@ -23,7 +23,8 @@ public enum PagesCommand {
         let job = EditJob(
             input: input, output: invocation.output, inPlace: invocation.inPlace, password: invocation.password,
             decrypt: invocation.decrypt, breakSignature: invocation.breakSignature,
-            deterministicID: invocation.deterministicID, operations: operations ?? invocation.operations)
+            deterministicID: invocation.deterministicID, lockWait: invocation.lockWait,
+            operations: operations ?? invocation.operations)
         let outcome: EditOutcome
         do throws(ToolError) {
             outcome = try performEdit(job)

@@ -139,6 +139,12 @@ final class QPDFDocument {
         return Int(qpdf_oh_get_int_value(handle, object))
     }
 
+    /// An integer of the file within `range`, else nil: numbers a PDF gives are used in arithmetic only
+    /// once they are bounded (docs/reliability.md, "Numbers and time").
+    func int(_ object: qpdf_oh?, in range: ClosedRange<Int>) -> Int? {
+        int(object).flatMap { range.contains($0) ? $0 : nil }
+    }
+
     func number(_ object: qpdf_oh?) -> Double? {
         guard let object, qpdf_oh_is_number(handle, object) != 0 else { return nil }
         return qpdf_oh_get_numeric_value(handle, object)
@@ -158,6 +164,26 @@ final class QPDFDocument {
         guard let array, qpdf_oh_is_array(handle, array) != 0 else { return [] }
         let n = qpdf_oh_get_array_n_items(handle, array)
         return (0..<max(n, 0)).map { qpdf_oh_get_array_item(handle, array, $0) }
+    }
+
+    /// Walks the objects `next` leads to from `roots`, depth first, each indirect object once, and ends
+    /// after `limit` steps (an object taken up, seen before or not): cycles, and kids a hostile file names
+    /// a thousand times, cost no more than the references the file holds, and never more than `limit`.
+    /// `next` gets an object and its depth and gives the objects it leads to, or nil to end the walk.
+    /// Returns the steps taken.
+    @discardableResult
+    func walk(from roots: [qpdf_oh], limit: Int = 100_000, _ next: (_ object: qpdf_oh, _ depth: Int) -> [qpdf_oh]?) -> Int {
+        var stack = roots.reversed().map { ($0, 0) }
+        var visited: Set<Int> = []
+        var count = 0
+        while count < limit, let (object, depth) = stack.popLast() {
+            count += 1
+            let id = pageID(self, object)  // 0 for a direct object, which nothing else can name
+            if id != 0, !visited.insert(id).inserted { continue }
+            guard let more = next(object, depth) else { break }
+            stack.append(contentsOf: more.reversed().map { ($0, depth + 1) })
+        }
+        return count
     }
 
     func isDictionary(_ object: qpdf_oh?) -> Bool {

@@ -9,6 +9,7 @@ public struct Invocation: Sendable, Equatable {
     public var decrypt = false
     public var breakSignature = false
     public var deterministicID = false
+    public var lockWait = EditJob.defaultLockWait
     public var opsFile: String?
     public var operations: [PageOperation] = []
 
@@ -27,7 +28,10 @@ public let pagesCommand = CommandSpec(
     ],
     options: [
         .value("output", short: "o", "OUT.pdf", help: "write the result here (atomically: temporary file, then rename)"),
-        .flag("in-place", help: "replace IN.pdf itself (atomically)"),
+        .flag("in-place", help: "replace IN.pdf itself (atomically), keeping its owner, group and mode"),
+        .value(
+            "lock-wait", "SECONDS",
+            help: "with --in-place: seconds to wait for another edit of the file (default 120; 0: none)"),
         .value("delete", "RANGE", help: "remove the pages of RANGE", repeatable: true),
         .value("keep", "RANGE", help: "keep only the pages of RANGE, in their present order", repeatable: true),
         .value("order", "RANGE", help: "the new page order, e.g. 3,1-2,4-z or z-1 (repeats allowed)", repeatable: true),
@@ -42,7 +46,7 @@ public let pagesCommand = CommandSpec(
         .flag("decrypt", help: "write the result without encryption (default: keep the input's encryption)"),
         .flag("break-signature", help: "allow --in-place on a signed PDF (editing invalidates the signature)"),
         .flag("deterministic-id", help: "derive the file /ID from the content: the same edit gives the same bytes"),
-    ] + ProgressRule.options,
+    ] + ProgressRule.options + LineLimit.options,
     examples: [
         ("pp-pages scan.pdf --delete 3 --insert-at 2 page.jpg -o fixed.pdf", "drop page 3, put a photo in as page 2"),
         ("pp-pages scan.pdf --order z-1 -o reversed.pdf", "reverse the pages"),
@@ -60,15 +64,20 @@ public let pagesCommand = CommandSpec(
         FILE is a PDF, a JPEG (embedded as it is, no re-encoding) or another image leptonica reads
         (PNG, TIFF with all its pages, ...; stored losslessly). An image page has the image's size at
         its resolution, fitted to the first page when larger or without one; a JPEG's EXIF orientation
-        turns the page. Everything is checked before anything is written:
-        a bad range or position, a missing file or a wrong password exits 2 and writes nothing.
+        turns the page. Everything is checked before anything is written.
+        --in-place locks IN.pdf (flock) from before it is read until the result replaces it: another
+        pp-pages --in-place of the same file waits for it, up to --lock-wait seconds, then edits its
+        result, so both edits are kept. The result keeps IN.pdf's owner, group and mode (another user's
+        owner only when run as root; otherwise the record warns).
         IN.pdf's outlines, page labels, form fields, links, attachments and encryption are kept; a
         bookmark, field or link that pointed at a deleted page loses it, so deleted pages leave the file.
-        The record on stdout ({"kind":"pages",...}) is what pp-ingest reads on stdin.
-        Warnings (a damaged input qpdf repaired, a signature the edit invalidates) are in the record's
-        "warnings" and make the exit status 3.
+        The record on stdout ({"kind":"pages",...}) is what pp-ingest reads on stdin; its "warnings"
+        say what a user should know about a written result.
         JSON operations: {"op":"delete"|"keep"|"order","pages":"RANGE"}, {"op":"move","pages":R,"to":N},
         {"op":"insert","at":N,"file":F,"pages":R}, {"op":"append","file":F}, {"op":"rotate","degrees":90,"pages":R}.
+
+        How a run ends, case by case (the exit status, whether the result is written):
+        \(ExitCase.helpLines)
         """
 )
 
@@ -89,6 +98,12 @@ extension Invocation {
         deterministicID = parsed.has("deterministic-id")
         password = parsed.value("password")
         opsFile = parsed.value("ops")
+        if let text = parsed.value("lock-wait") {
+            guard let seconds = Int(text), (0...Self.maximumLockWait).contains(seconds) else {
+                throw .usage("--lock-wait \(text): not a number of seconds from 0 to \(Self.maximumLockWait)")
+            }
+            lockWait = seconds
+        }
         var operands: [String] = []
         var pendingMove: PageRange?
         var items = parsed.ordered[...]
@@ -147,6 +162,9 @@ extension Invocation {
         if password == nil, let env = environment["PP_PDF_PASSWORD"], !env.isEmpty { password = env }
         try validate()
     }
+
+    /// The longest --lock-wait: a day.
+    static let maximumLockWait = 86_400
 
     /// Checks the combination of options.
     func validate() throws(ToolError) {

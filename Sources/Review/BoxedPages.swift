@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import Lexicons
 import PPShared
 
 /// `--png DIR`: one PNG per page with the top candidates' boxes drawn (cairo), for a terminal user or a
@@ -44,9 +45,15 @@ public struct BoxedPages: Sendable {
         let page = view["page"]?.intValue ?? 1
         let name = "\(entry.number)-\(Self.safeName(entry.source ?? "document"))-p\(page).png"
         guard let from = PictureSource.of(view: view, source: entry.source) else {
-            throw ToolError(.record, code: "no_picture", "page \(page) of '\(entry.source ?? "?")': nothing to draw on")
+            throw ToolError(.record, code: "no_picture", "\(entry.describe(page: view)): nothing to draw on")
         }
-        let drawn = try draw(entry, view: view, on: try from.load(renderWidth: Int(Self.maxWidth)))
+        let picture: CairoPicture
+        do throws(ToolError) {
+            picture = try from.load(renderWidth: Int(Self.maxWidth))
+        } catch {
+            throw ToolError(.record, code: error.code, "\(entry.describe(page: view)): \(error.message)")
+        }
+        let drawn = try draw(entry, view: view, on: picture)
         try drawn.writePNG(to: folder + "/" + name)
         return name
     }

@@ -1,3 +1,5 @@
+import Lexicons
+
 /// The part of the site's script that shows one document: its pages with the candidates' boxes (points
 /// mapped to percentages of the page, so they stay on the values at any zoom), the alternatives on hover,
 /// and the form with its checks. Spliced into `SiteScript.source`, inside the same closure.

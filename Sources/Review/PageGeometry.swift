@@ -1,3 +1,4 @@
+import Lexicons
 import PPShared
 
 /// The numbers of a page view and a candidate as the site and the PNGs use them, checked: a results file

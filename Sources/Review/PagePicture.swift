@@ -1,6 +1,7 @@
 import CCairo
 import CLeptonica
 import Foundation
+import Lexicons
 import PDFRender
 import PPShared
 import PixImage
@@ -61,33 +62,24 @@ enum PictureSource: Hashable, Sendable {
         }
     }
 
-    /// Whether a browser shows the file as it is (PNG and JPEG; TIFF and frames are converted).
-    var browserReady: String? {
-        guard case .file(let path, let frame) = self, frame == 0 else { return nil }
-        let lower = path.lowercased()
-        if lower.hasSuffix(".png") { return "png" }
-        if lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg") { return "jpg" }
-        return nil
-    }
-
-    /// Loads the picture; the error names the file and the fault.
+    /// Loads the picture from the file checked first (`PictureFile`); the error names the file and the fault.
     func load(renderWidth: Int = 1000) throws(ToolError) -> CairoPicture {
         switch self {
         case .file(let path, let frame):
-            guard FileManager.default.isReadableFile(atPath: path) else {
-                throw ToolError(.record, code: "picture_missing", "cannot open page picture '\(path)'")
-            }
-            if frame == 0, path.lowercased().hasSuffix(".png"),
-                let picture = CairoPicture(taking: cairo_image_surface_create_from_png(path))
+            let file = try PictureFile(path: path)
+            if frame == 0, file.header.isPNG,
+                let picture = CairoPicture(taking: cairo_image_surface_create_from_png(file.openPath))
             {
                 return picture
             }
-            guard let picture = Self.loadWithLeptonica(path, frame: frame) else {
-                throw ToolError(.record, code: "picture_unreadable", "cannot read page picture '\(path)'")
+            guard let picture = Self.loadWithLeptonica(file.openPath, frame: frame) else {
+                throw ToolError(.record, code: "picture_unreadable", "cannot read its picture '\(path)'")
             }
             return picture
         case .pdfPage(let path, let page):
-            guard let picture = Self.renderPDFPage(path, page: page, width: renderWidth) else {
+            let fd = try PictureFile.openRegular(path)
+            defer { close(fd) }
+            guard let picture = Self.renderPDFPage("/proc/self/fd/\(fd)", page: page, width: renderWidth) else {
                 throw ToolError(.record, code: "picture_unreadable", "cannot render page \(page) of '\(path)'")
             }
             return picture

@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 import PPShared
 
 /// `pp-extract review`: the results as a site a person checks and corrects in a browser, and as PNGs.

@@ -1,5 +1,6 @@
 import Extract
 import Foundation
+import Lexicons
 import PPShared
 
 /// One document of a review: what the index lists and what its page shows, read from a record of
@@ -45,6 +46,11 @@ public struct ReviewEntry: Sendable {
 
     public var source: String? { record["source"]?.stringValue ?? record["input"]?.stringValue }
     public var pageViews: [JSON] { record["page_views"]?.arrayValue ?? [] }
+
+    /// A page of this entry in words, for messages: "page 2 of 'bills/a.pdf' (record 7)".
+    func describe(page view: JSON) -> String {
+        "page \(view["page"]?.int(in: 1...1_000_000) ?? 0) of '\(source ?? "?")' (record \(number))"
+    }
 
     /// The record's candidates per field (the top one first), each as the site needs it.
     func candidates(_ field: String) -> [JSON] {

@@ -1,3 +1,5 @@
+import Lexicons
+
 /// The site's page and style sheet. Nothing in them comes from a document: the data arrive through the
 /// script, which writes them as text.
 enum SiteFiles {

@@ -1,3 +1,5 @@
+import Lexicons
+
 /// The site's script: plain JavaScript, no library, no network. The list, the confirmed values kept in
 /// localStorage, export and import, routes and keys are here; one document's page is `DocumentScript`.
 enum SiteScript {

@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 import PPShared
 
 /// A page picture as the site holds it: a path relative to the site's folder.
@@ -122,24 +123,23 @@ public struct SiteWriter {
 struct PicturePlan {
     /// Per document, per page: the index of its picture in `sources`, or why it has none.
     let pages: [[Result<Int, ToolError>]]
-    /// The distinct pictures, with the page view that first named each (for the size it states).
-    let sources: [(source: PictureSource, view: JSON)]
+    /// The distinct pictures, with the page view that first named each (for the size it states) and that
+    /// page in words (for what goes wrong with the picture).
+    let sources: [(source: PictureSource, view: JSON, page: String)]
 
     init(_ entries: [ReviewEntry]) {
         var index: [PictureSource: Int] = [:]
-        var sources: [(source: PictureSource, view: JSON)] = []
+        var sources: [(source: PictureSource, view: JSON, page: String)] = []
         pages = entries.map { entry in
             entry.pageViews.map { view in
                 guard let from = PictureSource.of(view: view, source: entry.source) else {
                     return .failure(
                         ToolError(
-                            .record, code: "no_picture",
-                            "page \(view["page"]?.intValue ?? 0) of '\(entry.source ?? "?")': no thumbnail, image or PDF to show")
-                    )
+                            .record, code: "no_picture", "\(entry.describe(page: view)): no thumbnail, image or PDF to show"))
                 }
                 if let known = index[from] { return .success(known) }
                 index[from] = sources.count
-                sources.append((from, view))
+                sources.append((from, view, entry.describe(page: view)))
                 return .success(sources.count - 1)
             }
         }
@@ -152,7 +152,11 @@ struct PicturePlan {
         let sources = self.sources
         concurrentForEach(sources.count) { i in
             let made = Result { () throws(ToolError) -> SitePicture in
-                try Self.make(sources[i].source, view: sources[i].view, name: "img/\(i + 1)", folder: folder)
+                do throws(ToolError) {
+                    return try Self.make(sources[i].source, view: sources[i].view, name: "img/\(i + 1)", folder: folder)
+                } catch {
+                    throw ToolError(.record, code: error.code, "\(sources[i].page): \(error.message)")
+                }
             }
             results.set(i, made)
         }
@@ -160,14 +164,16 @@ struct PicturePlan {
     }
 
     private static func make(_ from: PictureSource, view: JSON, name: String, folder: String) throws(ToolError) -> SitePicture {
-        if let ext = from.browserReady {
-            guard let bytes = readFile(from.path) else {
-                throw ToolError(.record, code: "picture_missing", "cannot open page picture '\(from.path)'")
+        // A PNG or a JPEG (by its bytes) is copied as it is, once checked; the rest is decoded and written as a PNG.
+        if case .file(let path, frame: 0) = from {
+            let file = try PictureFile(path: path)
+            if let ext = file.browserFormat {
+                try file.copy(to: folder + "/" + name + "." + ext)
+                let size = view["thumbnail"]?["path"] != nil ? view["thumbnail"] : view["image"]
+                return SitePicture(
+                    path: name + "." + ext, width: size?["width"]?.intValue ?? file.header.width,
+                    height: size?["height"]?.intValue ?? file.header.height)
             }
-            try AtomicFile.write(bytes, to: folder + "/" + name + "." + ext)
-            let size = view["thumbnail"]?["path"] != nil ? view["thumbnail"] : view["image"]
-            return SitePicture(
-                path: name + "." + ext, width: size?["width"]?.intValue ?? 0, height: size?["height"]?.intValue ?? 0)
         }
         let picture = try from.load()
         try picture.writePNG(to: folder + "/" + name + ".png")

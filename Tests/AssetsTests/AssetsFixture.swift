@@ -61,6 +61,11 @@ final class AssetsFixture {
         return text.split(separator: "\n").compactMap { try? JSON.parse(String($0)) }
     }
 
+    /// The Range header of each request the server saw for a path ending in `suffix` (nil: none sent).
+    func ranges(of suffix: String) -> [String?] {
+        requests().filter { $0["path"]?.stringValue?.hasSuffix(suffix) == true }.map { $0["range"]?.stringValue }
+    }
+
     struct Run {
         let status: Int32
         let events: [JSON]

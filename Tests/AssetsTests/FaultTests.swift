@@ -50,9 +50,7 @@ struct FaultTests {
         try f.serve(["--drop-after", "400000"])
         let run = try f.run(["update"])
         #expect(run.status == 0, "\(run.stderr) \(run.events)")
-        let ranges = f.requests().filter { $0["path"]?.stringValue?.hasSuffix("big.traineddata") == true }.map {
-            $0["range"]?.stringValue
-        }
+        let ranges = f.ranges(of: "big.traineddata")
         #expect(ranges == [nil, "bytes=400000-"])
         #expect(f.activeVersion == 2 && f.activeHolds(Self.v2))
     }
@@ -90,9 +88,7 @@ struct FaultTests {
         try f.serve()
         let again = try f.run(["update"])
         #expect(again.status == 0)
-        let ranges = f.requests().filter { $0["path"]?.stringValue?.hasSuffix("big.traineddata") == true }.compactMap {
-            $0["range"]?.stringValue
-        }
+        let ranges = f.ranges(of: "big.traineddata").compactMap { $0 }
         #expect(ranges.count == 1 && ranges.first != "bytes=0-")
         #expect(f.activeVersion == 2 && f.activeHolds(Self.v2))
     }

@@ -9,9 +9,10 @@ import Testing
 /// piece sizes, a resume at an unaligned offset, a restart, or a file system without O_DIRECT (tmpfs).
 @Suite("pp-assets staging writer")
 struct StagingWriterTests {
-    static func write(_ bytes: [UInt8], to path: String, pieces: [Int], existing: Int = 0) throws -> String? {
-        let writer = try StagingWriter(path: path, existing: existing)
-        var at = existing
+    /// Writes `bytes` into `path` (resuming after what it holds) in pieces of these sizes; the hash.
+    static func write(_ bytes: [UInt8], to path: String, pieces: [Int]) throws -> String? {
+        let writer = try writer(path, limit: bytes.count)
+        var at = writer.end
         var turn = 0
         bytes.withUnsafeBytes { all in
             while at < bytes.count {
@@ -22,6 +23,11 @@ struct StagingWriterTests {
             }
         }
         return writer.finish()
+    }
+
+    static func writer(_ path: String, limit: Int) throws -> StagingWriter {
+        let folder = try DataFolder.root((path as NSString).deletingLastPathComponent, create: false)
+        return try StagingWriter(folder: folder, name: (path as NSString).lastPathComponent, limit: limit)
     }
 
     static func folders() -> [String] {
@@ -44,7 +50,7 @@ struct StagingWriterTests {
             #expect(FileManager.default.contents(atPath: path).map(Array.init) == bytes, "\(folder)")
             // Interrupted after an unaligned 1,000,003 bytes, then resumed from there.
             try Data(bytes[0..<1_000_003]).write(to: URL(fileURLWithPath: path))
-            let resumed = try Self.write(bytes, to: path, pieces: [16_384, 333], existing: 1_000_003)
+            let resumed = try Self.write(bytes, to: path, pieces: [16_384, 333])
             #expect(resumed == expected, "\(folder)")
             #expect(FileManager.default.contents(atPath: path).map(Array.init) == bytes, "\(folder)")
         }
@@ -55,7 +61,7 @@ struct StagingWriterTests {
         let bytes = AssetsFixture.bytes(2_000_000, seed: 8)
         let path = FileManager.default.temporaryDirectory.path + "/pp-staging-\(UUID().uuidString).part"
         defer { unlink(path) }
-        let writer = try StagingWriter(path: path, existing: 0)
+        let writer = try Self.writer(path, limit: bytes.count)
         let junk = AssetsFixture.bytes(1_500_001, seed: 9)
         junk.withUnsafeBytes { #expect(writer.append($0)) }
         #expect(writer.drain() == 0)

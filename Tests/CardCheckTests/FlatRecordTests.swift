@@ -79,6 +79,10 @@ struct FlatRecordTests {
             #"{"number":"4111111111111111","note":"line\nbreak"}"#,  // an escape
             #"{"number":"4111111111111111","ref":"4111 1111 1111 1111"}"#,  // a card number elsewhere
             #"{"number":"4111111111111111","cvv":"123"}"#,  // a security code elsewhere
+            #"{"number":"4111111111111111","cvvCode":"123"}"#,  // under any name the rule knows
+            // no ASCII digit, but encoded ones
+            #"{"number":"4111111111111111","n":"&sup1;&sup1;&sup1;&sup1;&sup1;&sup1;&sup1;&sup1;&sup1;&sup1;&sup1;&sup1;"}"#,
+            #"{"number":"4111111111111111","n":"%34%31%31%31"}"#,  // each encoding counts as digits
             #"{"number":"4111111111111111","a":{"b":1}}"#,  // a nested object
             #"{"number":4111111111111111}"#,  // a number that is not a string
             #"{"number":"4111111111111111"} x"#,  // trailing bytes
@@ -100,6 +104,7 @@ struct FlatRecordTests {
     static let strings = [
         "", "x", "hello world", "4111", "12345678901", "123456789012", "4111 1111 1111 1111", "a\\nb", "\\u00e9t\\u00e9",
         "error", "\u{E9}t\u{E9}", "tab\\there", "quote\\\"q", "slash/ok", "\u{FF14}\u{FF11}\u{FF11}\u{FF11}", "del\u{7F}",
+        "&sup1;&sup2;&sup3;&sup1;&sup2;&sup3;", "100% &amp; 50%", "%34%31%31%31 %31%31%31%31 %31%31%31%31",
     ]
     static let scalars = [
         "0", "-0", "42", "-17", "3.25", "1e3", "-2.5E-3", "12345678901", "123456789012", "true", "false", "null",

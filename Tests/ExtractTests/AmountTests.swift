@@ -69,13 +69,6 @@ import Testing
         let t = Amounts.tokens(in: Array("=7.650.55"))
         #expect(t.count == 1 && Amounts.value(of: t[0], documentMark: ",") == "7650.55")
     }
-
-    @Test func serbianAccountWithOCRConfusions() throws {
-        let lines = page([("račun primaoca", 306, 600), ("16O - OOO54OOO45113-25", 314, 612)], conf: 80)
-        let e = Extractor(profile: try profile("rs")).extract(lines: lines, einvoice: nil)
-        #expect(top(e, "account")?.value == "160000540004511325")
-        #expect(top(e, "account")!.evidence.contains("ocr-repaired"))
-    }
 }
 
 @Suite struct GermanNotationTests {

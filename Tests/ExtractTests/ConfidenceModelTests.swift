@@ -35,14 +35,14 @@ import Testing
 
     @Test func theModelRanksAndGivesTheConfidence() throws {
         var x = Extractor(profile: try profile("sepa"))
-        #expect(top(x.extract(lines: totalLines, einvoice: nil), "amount")?.value == "80.00")
+        #expect(top(x.extract(lines: totalLines, einvoice: nil), .amount)?.value == "80.00")
         // A model that believes grand totals over amounts due turns the order round, and its
         // calibration map sets the confidence.
         // (Every evidence kind on the page has a weight: evidence the model never saw is capped by the rules.)
         x.model = try model(
             #"{"fields":{"amount":{"intercept":-2,"weights":{"e:label:total":6,"e:label:due":-1,"e:position":1e-9,"e:largest-total":1e-9,"e:clear-lead":1e-9,"e:close-second":1e-9,"e:label:subtotal":1e-9,"e:no-decimals":1e-9},"calibration":[[0,0],[1,0.9]]}}}"#
         )
-        let amounts = x.extract(lines: totalLines, einvoice: nil).candidates["amount"]!
+        let amounts = x.extract(lines: totalLines, einvoice: nil)[.amount]
         #expect(amounts[0].value == "120.00")
         let p = 1 / (1 + exp(-4.0))
         #expect(amounts[0].confidence == Int((2000 * 0.9 * p).rounded()))
@@ -51,22 +51,22 @@ import Testing
 
     @Test func evidenceTheModelNeverSawIsCappedByTheRuleScore() throws {
         var x = Extractor(profile: try profile("sepa"))
-        let ruleScore = top(x.extract(lines: totalLines, einvoice: nil), "amount")!.confidence
+        let ruleScore = top(x.extract(lines: totalLines, einvoice: nil), .amount)!.confidence
         x.model = try model(#"{"fields":{"amount":{"intercept":8,"weights":{},"calibration":[[0,0],[1,1]]}}}"#)
-        let best = top(x.extract(lines: totalLines, einvoice: nil), "amount")!
+        let best = top(x.extract(lines: totalLines, einvoice: nil), .amount)!
         #expect(best.confidence == ruleScore)
-        #expect(best.evidence.contains("unfamiliar-evidence"))
+        #expect(best.evidence.contains(.unfamiliarEvidence))
     }
 
     @Test func aRuleThatRulesTheValueOutIsNotOutvoted() throws {
         let lines = page([("Invoice", 40, 40), ("Payment reference: 11.05.2026", 40, 300)])
         var x = Extractor(profile: try profile("sepa"))
-        let rule = top(x.extract(lines: lines, einvoice: nil), "reference")!
-        #expect(rule.evidence.contains("date-like"))
+        let rule = top(x.extract(lines: lines, einvoice: nil), .reference)!
+        #expect(rule.evidence.contains(.lookalike(.date)))
         x.model = try model(
             #"{"fields":{"reference":{"intercept":8,"weights":{"e:label:reference":1e-9,"e:date-like":1e-9},"calibration":[[0,0],[1,1]]}}}"#
         )
-        let best = top(x.extract(lines: lines, einvoice: nil), "reference")!
+        let best = top(x.extract(lines: lines, einvoice: nil), .reference)!
         #expect(best.confidence == rule.confidence)
         #expect(best.confidence < 1500)
     }
@@ -74,10 +74,10 @@ import Testing
     @Test func explainAttachesFeaturesAndTheRuleScore() throws {
         var x = Extractor(profile: try profile("sepa"))
         x.explain = true
-        let best = top(x.extract(lines: totalLines, einvoice: nil), "amount")!
+        let best = top(x.extract(lines: totalLines, einvoice: nil), .amount)!
         #expect(best.features?["e:label:due"] == 1)
         #expect(best.features?["rank0"] == 1)
-        #expect(best.extra["rule_score"]?.intValue == best.confidence)
+        #expect(best.ruleScore == best.confidence)
     }
 
     @Test func trainingRowsSayWhichCandidateIsRight() throws {

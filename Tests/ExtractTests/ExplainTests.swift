@@ -21,32 +21,34 @@ import Testing
 
     @Test func theRulePointsAddUpToTheRuleScoreAndNameTheLabel() throws {
         let e = try extract(explain: true)
-        for field in ["account", "amount", "reference", "payee", "due_date"] {
-            for c in e.candidates[field] ?? [] {
+        for field in [Field.account, .amount, .reference, .payee, .dueDate] {
+            for c in e[field] {
                 let json = c.json()
                 let rule = try #require(json["explain"]?["rule"]?.arrayValue, "\(field)")
                 let sum = rule.compactMap { $0.arrayValue?.last?.intValue }.reduce(0, +)
                 #expect(sum == json["rule_score"]?.intValue, "\(field) \(c.value)")
+                // Whether evidence rules the value out, so the model could not raise it above its rule points.
+                #expect(json["explain"]?["vetoed"] == .bool(c.evidence.contains(where: \.isVeto)), "\(field) \(c.value)")
             }
         }
-        let amount = try #require(top(e, "amount")?.json())
+        let amount = try #require(top(e, .amount)?.json())
         #expect(amount["explain"]?["label"]?.stringValue?.lowercased() == "zu zahlen")
         let items = amount["explain"]?["rule"]?.arrayValue ?? []
         #expect(items.contains { $0.arrayValue?.first == "label:due" && ($0.arrayValue?.last?.intValue ?? 0) > 500 })
         let model = try #require(amount["explain"]?["model"])
         #expect(model["confidence"] == amount["confidence"])
         #expect((model["terms"]?.arrayValue?.count ?? 0) > 0)
-        #expect(top(e, "account")?.json()["explain"]?["label"]?.stringValue == "IBAN")
+        #expect(top(e, .account)?.json()["explain"]?["label"]?.stringValue == "IBAN")
     }
 
     @Test func withoutExplainNothingIsTraced() throws {
         let e = try extract(explain: false)
         for c in e.candidates.values.joined() {
-            #expect(c.trace == nil)
+            #expect(c.explanation == nil && c.features == nil && c.ruleScore == nil)
             #expect(c.json()["explain"] == nil)
         }
         let explained = try extract(explain: true)
-        #expect(explained.candidates["amount"]?.map(\.value) == e.candidates["amount"]?.map(\.value))
-        #expect(explained.candidates["amount"]?.map(\.confidence) == e.candidates["amount"]?.map(\.confidence))
+        #expect(explained[.amount].map(\.value) == e[.amount].map(\.value))
+        #expect(explained[.amount].map(\.confidence) == e[.amount].map(\.confidence))
     }
 }

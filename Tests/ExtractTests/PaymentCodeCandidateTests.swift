@@ -9,7 +9,7 @@ import Testing
     static let epc = "BCD\n002\n1\nSCT\n\nBeispiel GmbH\nAT611904300234573201\nEUR1234.56\n\nRF18539007547034"
 
     func run(_ rows: [(String, Double, Double)], code: String) throws -> JSON {
-        let processor = DocumentProcessor(choice: .fixed(try profile("at")), model: try ConfidenceModel.standard())
+        let processor = DocumentProcessor(choice: .fixed(try profile("at")), model: try shippedModel())
         let record: JSON = [
             "kind": "page", "source": "a.pdf", "doc": "sha256:a", "page": 1, "pages": 1,
             "lines": .array(page(rows).map { l in ["text": .string(l.text), "box": .box(l.box.array)] }),

@@ -4,19 +4,6 @@ import Testing
 
 @testable import Extract
 
-/// A page record as pp-ingest writes it, from (text, x, y) rows (10 pt high, 5 pt per character).
-func pageRecord(_ rows: [(String, Double, Double)], source: String = "bills/a.pdf", extra: [String: JSON] = [:]) -> JSON {
-    let lines: [JSON] = rows.map { text, x, y in
-        ["text": .string(text), "box": .box([x, y, x + Double(text.count) * 5, y + 10])]
-    }
-    var o: [String: JSON] = [
-        "kind": "page", "doc": .string("sha256:" + source), "source": .string(source), "page": 1, "pages": 1,
-        "lines": .array(lines),
-    ]
-    for (k, v) in extra { o[k] = v }
-    return .object(o)
-}
-
 @Suite struct RecordShapeTests {
     func document(_ profileName: String, _ rows: [(String, Double, Double)], extra: [String: JSON] = [:]) throws -> JSON {
         DocumentProcessor(choice: .fixed(try profile(profileName))).process([pageRecord(rows, extra: extra)])
@@ -40,7 +27,7 @@ func pageRecord(_ rows: [(String, Double, Double)], source: String = "bills/a.pd
         #expect(best["reference"] == "97 16 3220000111111111000")
         #expect(best["reference_model"] == "97")
         // Every field is a key, null or not; what is below 1500 is named for review and left null.
-        for field in BestValues.fields {
+        for field in Field.best.map(\.rawValue) {
             let top = doc["candidates"]?[field]?.arrayValue?.first
             let confident = (top?["confidence"]?.intValue ?? 0) >= 1500
             let review = best["needs_review"]?.arrayValue?.contains(.string(field)) ?? false
@@ -67,7 +54,7 @@ func pageRecord(_ rows: [(String, Double, Double)], source: String = "bills/a.pd
             ])
         #expect(doc["payment_expected"] == false)
         let best = try #require(doc["best"])
-        for field in BestValues.fields { #expect(best[field] == .null, "\(field)") }
+        for field in Field.best { #expect(best[field.rawValue] == .null, "\(field)") }
         #expect(best["needs_review"] == .array([]))
     }
 

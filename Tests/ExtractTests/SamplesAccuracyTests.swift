@@ -8,27 +8,14 @@ import Testing
 /// are committed in Tests/ExtractTests/Fixtures/samples-pages.jsonl; this runs pp-extract's logic with
 /// `--profile auto` on them and `pp-extract eval` against samples/truth.jsonl.
 @Suite struct SamplesAccuracyTests {
-    static let root: URL = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url
-    }()
-
     func readLines(_ path: String) throws -> [JSON] {
-        let text = try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
+        let text = try String(contentsOf: repositoryRoot.appendingPathComponent(path), encoding: .utf8)
         return try text.split(separator: "\n").map { try JSON.parse(String($0)) }
-    }
-
-    /// The confidence model pp-extract ships (Sources/Extract/Model/confidence.json).
-    static func shippedModel() throws -> ConfidenceModel {
-        let path = root.appendingPathComponent("Sources/Extract/Model/confidence.json").path
-        let data = try #require(FileManager.default.contents(atPath: path))
-        return try ConfidenceModel.decode(try JSON.parse(Array(data)), source: path)
     }
 
     @Test func samplesMeetTheAccuracyBarByRulesAlone() throws { try checkSamples(model: nil) }
 
-    @Test func samplesMeetTheAccuracyBarWithTheShippedModel() throws { try checkSamples(model: try Self.shippedModel()) }
+    @Test func samplesMeetTheAccuracyBarWithTheShippedModel() throws { try checkSamples(model: try shippedModel()) }
 
     func checkSamples(model: ConfidenceModel?) throws {
         // Attachment paths in the fixture are relative to the repository root.
@@ -38,7 +25,7 @@ import Testing
             p["attachments"] = .array(
                 attachments.map { a in
                     var a = a
-                    if let path = a["path"]?.stringValue { a["path"] = .string(Self.root.appendingPathComponent(path).path) }
+                    if let path = a["path"]?.stringValue { a["path"] = .string(repositoryRoot.appendingPathComponent(path).path) }
                     return a
                 })
             return p

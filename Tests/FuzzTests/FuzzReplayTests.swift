@@ -6,18 +6,21 @@ import Testing
 
 /// The fuzz targets' inputs that must keep passing, run through the same entries as in the fuzz
 /// build (fuzz/build.sh): the crashes the fuzzer found and their relatives
-/// (Tests/FuzzTests/Regressions/<target>/) and the hand seeds (fuzz/seeds/<target>/). An input that
-/// traps again ends this test run the way it ended the fuzzer.
+/// (Tests/FuzzTests/Regressions/<target>/), the hand seeds (fuzz/seeds/<target>/) and the inputs kept
+/// from long runs (fuzz/corpus/<target>/, fuzz/keep.py). An input that traps again ends this test run
+/// the way it ended the fuzzer.
 @Suite struct FuzzReplayTests {
     /// The entry of each target, by the target's name (fuzz/targets/<name>.swift).
     static let entries: [String: @Sendable ([UInt8]) -> Void] = [
         "json-lines": FuzzEntry.jsonLines, "page-records": FuzzEntry.pageRecords, "card-records": FuzzEntry.cardRecords,
         "card-types": FuzzEntry.cardTypes, "pages-ops": FuzzEntry.pagesOps, "numbers": FuzzEntry.numbers,
         "payment-codes": FuzzEntry.paymentCodes, "einvoice": FuzzEntry.einvoice, "profiles": FuzzEntry.profiles,
+        "image-headers": FuzzEntry.imageHeaders, "pages-pdf": FuzzEntry.pagesPDF,
     ]
 
     static let regressions = FuzzRepo.root + "/Tests/FuzzTests/Regressions"
     static let seeds = FuzzRepo.root + "/fuzz/seeds"
+    static let kept = FuzzRepo.root + "/fuzz/corpus"
 
     /// "<target>/<file>" for every file below `folder`, sorted.
     static func inputs(below folder: String) -> [String] {
@@ -40,6 +43,10 @@ import Testing
 
     @Test(arguments: inputs(below: seeds)) func handSeedPasses(_ input: String) throws {
         try replay(input, below: Self.seeds)
+    }
+
+    @Test(arguments: inputs(below: kept)) func keptInputPasses(_ input: String) throws {
+        try replay(input, below: Self.kept)
     }
 
     /// Every target has an entry here, a libFuzzer file and hand seeds.

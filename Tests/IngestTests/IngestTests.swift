@@ -311,7 +311,7 @@ struct PDFTests {
 @Suite("inputs")
 struct InputTests {
     @Test func foldersAreWalkedSortedKeepingSupportedFilesOnly() {
-        let found = FileNames.walk(folder: Array(repoPath("samples/special").utf8), skipping: ".pp-work").map {
+        let found = FileNames.walk(folder: Array(repoPath("samples/special").utf8), skipping: ".pp-work").files.map {
             String(decoding: $0, as: UTF8.self)
         }
         #expect(!found.isEmpty)

@@ -32,10 +32,11 @@ struct RedactionShapeTests {
     func codeNames() {
         for name in [
             "cvc", "CVV", "cvv2", "CVC2", "cid", "CSC", "security_code", "securityCode", "card_code", "billingCVV", "card-cvc",
+            "cvc_valid_note",  // a word of it is a code name: its value is masked, whatever it holds
         ] {
             #expect(Redaction.isSecurityCodeName(name), "\(name)")
         }
-        for name in ["cvc_valid_note", "id", "code", "card", "number", "price"] {
+        for name in ["id", "code", "card", "number", "price"] {
             #expect(!Redaction.isSecurityCodeName(name), "\(name)")
         }
     }

@@ -139,11 +139,18 @@ def bank_text(p, bill, x, y, n=3, size=6.8, bic=True):
     return p.lines(x, y, lines, size, size * 0.5)
 
 
-def footer(p, bill, y=None, n_accounts=3, size=6.6):
+def footer(p, bill, y=None, n_accounts=3, size=6.6, wrap=False):
+    """Issuer details and accounts at the foot; wrap=True wraps the accounts at the page edge (the older
+    families print them on one line, cut off where long, and keep doing so to keep their bytes)."""
     y = y or p.h - 16
+    if wrap:
+        y -= 3.5
     p.hline(14, p.w - 14, y - 4, 0.4, gray=0.5)
     p.t(14, y, "%s · %s · %s %s · %s %s" % (bill.issuer, ", ".join(bill.issuer_addr), bill.v["phone"], bill.phone,
                                            bill.v["vat_id"], bill.vat_id), size, color=(0.3, 0.3, 0.3))
+    if wrap:
+        bank_text(p, bill, 14, y + 3.6, n_accounts, size)
+        return
     line = bank_line(bill, n_accounts, bank_word=False)
     bic = " · BIC " + bill.bic if bill.bic else ""
     if p.width(line + bic, size) < p.w - 28:

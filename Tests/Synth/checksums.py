@@ -1,5 +1,7 @@
 """Check digits for the numbers printed on synthetic bills: IBAN (ISO 13616), RF creditor
-references (ISO 11649), Serbian domestic accounts and model-97 references (ISO 7064 MOD 97-10)."""
+references (ISO 11649), Serbian domestic accounts and model-97 references (ISO 7064 MOD 97-10), and
+the national forms: US ABA routing numbers, Luhn (Swedish bankgiro and OCR, Norwegian KID),
+Norwegian accounts (MOD 11) and Swiss postal accounts and QR references (mod 10 recursive)."""
 import re
 
 
@@ -119,6 +121,56 @@ def group4(s, sep=" "):
     return sep.join(s[i:i + 4] for i in range(0, len(s), 4))
 
 
+def luhn_digit(body):
+    """The digit that makes body + digit pass the Luhn check (weights 2, 1, 2, ... from the right of body)."""
+    total = 0
+    for i, ch in enumerate(reversed(body)):
+        d = int(ch) * (2 if i % 2 == 0 else 1)
+        total += d - 9 if d > 9 else d
+    return str(-total % 10)
+
+
+def luhn_valid(s):
+    return len(s) > 1 and s.isdigit() and luhn_digit(s[:-1]) == s[-1]
+
+
+ABA_WEIGHTS = (3, 7, 1) * 3
+
+
+def aba_make(body8):
+    """US routing number: 8 digits and the check digit that makes the 3-7-1 weighted sum a multiple of 10."""
+    return body8 + str(-sum(int(d) * w for d, w in zip(body8, ABA_WEIGHTS)) % 10)
+
+
+def aba_valid(r):
+    return bool(re.fullmatch(r"\d{9}", r)) and sum(int(d) * w for d, w in zip(r, ABA_WEIGHTS)) % 10 == 0
+
+
+NO_WEIGHTS = (5, 4, 3, 2, 7, 6, 5, 4, 3, 2)
+
+
+def no_account_digit(body10):
+    """Norwegian account check digit (MOD 11, weights 5 4 3 2 7 6 5 4 3 2); None where it would be 10."""
+    k = 11 - sum(int(d) * w for d, w in zip(body10, NO_WEIGHTS)) % 11
+    return None if k == 10 else str(k % 11)
+
+
+def no_account_valid(a):
+    return bool(re.fullmatch(r"\d{11}", a)) and no_account_digit(a[:10]) == a[10]
+
+
+def mod10_recursive(digits):
+    """Swiss check digit (postal accounts, QR references): carry table 0 9 4 6 8 2 7 1 3 5."""
+    carry = 0
+    for d in digits:
+        carry = (0, 9, 4, 6, 8, 2, 7, 1, 3, 5)[(carry + int(d)) % 10]
+    return str((10 - carry) % 10)
+
+
+def ch_postal_valid(a):
+    return bool(re.fullmatch(r"\d{9}", a)) and mod10_recursive(a[:8]) == a[8]
+
+
 def selftest():
     import random
     assert iban_valid("DE89370400440532013000") and iban_valid("AT611904300234573201")
@@ -128,6 +180,10 @@ def selftest():
     assert model97("3220000111111111000") == "163220000111111111000"
     assert rf_make("539007547034") == "RF18539007547034"
     assert rf_valid("RF18539007547034") and not rf_valid("RF17539007547034")
+    assert aba_valid("011000015") and aba_make("02100002") == "021000021" and not aba_valid("021000022")
+    assert luhn_valid("79927398713") and luhn_digit("7992739871") == "3" and not luhn_valid("79927398714")
+    assert no_account_valid("86011117947") and not no_account_valid("86011117948")
+    assert mod10_recursive("21000000000313947143000901") == "7" and ch_postal_valid("010001628")
     rng = random.Random(1)
     for cc in IBAN_BBAN:
         for _ in range(20):

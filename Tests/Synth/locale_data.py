@@ -13,10 +13,12 @@ LANG = {
     "bg": (["BG"], "fr", "d.m.Y"), "sv": (["SE"], "fr", "Y-m-d"), "da": (["DK"], "de", "d-m-Y"),
     "nb": (["NO"], "fr", "d.m.Y"), "fi": (["FI"], "fr", "d.m.Y"), "el": (["GR"], "de", "d/m/Y"),
 }
+# Every date style a bill may print (the languages' own and the US month-first form).
+DATE_STYLES = sorted({st for _, _, st in LANG.values()} | {"m/d/Y"})
 CURRENCY = {"GB": "GBP", "CH": "CHF", "PL": "PLN", "CZ": "CZK", "HU": "HUF", "RO": "RON", "SE": "SEK",
-            "DK": "DKK", "NO": "NOK", "RS": "RSD", "BA": "BAM", "MK": "MKD"}
+            "DK": "DKK", "NO": "NOK", "RS": "RSD", "BA": "BAM", "MK": "MKD", "US": "USD", "IN": "INR"}
 SYMBOL = {"EUR": "€", "GBP": "£", "PLN": "zł", "CZK": "Kč", "HUF": "Ft", "RON": "lei", "SEK": "kr",
-          "DKK": "kr.", "NOK": "kr", "RSD": "din.", "BAM": "KM", "MKD": "ден.", "CHF": "CHF"}
+          "DKK": "kr.", "NOK": "kr", "RSD": "din.", "BAM": "KM", "MKD": "ден.", "CHF": "CHF", "USD": "$", "INR": "₹"}
 
 FIELDS = ("inv rem cn rcpt qty price desc amt date cust order phone vat_id meter cons period page thanks fee "
           "stmt room night policy rent service cash change bank of").split()
@@ -84,6 +86,8 @@ CITIES = {
     "BG": ["1000 София", "4000 Пловдив"], "SE": ["111 20 Stockholm", "411 04 Göteborg"],
     "DK": ["1050 København K", "8000 Aarhus C"], "NO": ["0150 Oslo", "5003 Bergen"],
     "FI": ["00100 Helsinki", "33100 Tampere"], "GR": ["105 57 Αθήνα", "546 24 Θεσσαλονίκη"],
+    "US": ["Austin, TX 78701", "Denver, CO 80202", "Portland, OR 97204"],
+    "IN": ["Mumbai 400001", "Bengaluru 560001", "Pune 411001"],
 }
 STREET = {  # {s} = street stem, {n} = house number
     "en": "{n} {s} Road", "de": "{s}straße {n}", "fr": "{n} rue {s}", "it": "Via {s} {n}", "es": "Calle {s} {n}",
@@ -95,7 +99,7 @@ STREET = {  # {s} = street stem, {n} = house number
 LEGAL = {"GB": "Ltd", "IE": "Ltd", "DE": "GmbH", "AT": "GmbH", "CH": "AG", "FR": "SAS", "BE": "BV", "IT": "S.r.l.",
          "ES": "S.L.", "PT": "Lda.", "NL": "B.V.", "PL": "sp. z o.o.", "CZ": "s.r.o.", "SK": "s.r.o.", "SI": "d.o.o.",
          "HR": "d.o.o.", "RS": "d.o.o.", "BA": "d.o.o.", "MK": "ДООЕЛ", "HU": "Kft.", "RO": "S.R.L.", "BG": "ЕООД",
-         "SE": "AB", "DK": "ApS", "NO": "AS", "FI": "Oy", "GR": "Α.Ε."}
+         "SE": "AB", "DK": "ApS", "NO": "AS", "FI": "Oy", "GR": "Α.Ε.", "US": "Inc.", "IN": "Pvt. Ltd."}
 SYL = ["Bar", "vel", "Nor", "ten", "Kal", "mar", "Ost", "ria", "Lun", "dor", "Sil", "ven", "Tor", "ava", "Mir", "kon",
        "Del", "ta", "Ber", "lin", "Vid", "ora", "Zen", "tal", "Ran", "sko", "Pol", "ari"]
 SECTOR = ["Energy", "Telecom", "Tech", "Logistics", "Media", "Services", "Water", "Insurance", "Trade", "Print"]
@@ -160,6 +164,8 @@ def fmt_amount(x, style, grouping=True):
 
 
 def fmt_date(d, style):
+    if style == "m/d/Y":
+        return "%02d/%02d/%04d" % (d.month, d.day, d.year)
     if style == "Y-m-d":
         return d.isoformat()
     if style == "Y.m.d.":

@@ -4,17 +4,20 @@ import datetime
 
 import checksums as ck
 import locale_data as L
+import national
 from lexicon import Labeler
 
-SCALE = {"HUF": 350, "CZK": 25, "RSD": 117, "SEK": 11, "NOK": 11, "DKK": 7, "MKD": 61, "PLN": 4, "RON": 5, "BAM": 2}
+SCALE = {"INR": 90, "HUF": 350, "CZK": 25, "RSD": 117, "SEK": 11, "NOK": 11, "DKK": 7, "MKD": 61, "PLN": 4, "RON": 5, "BAM": 2}
 VAT = {"GB": 20, "IE": 23, "DE": 19, "AT": 20, "CH": 8.1, "FR": 20, "BE": 21, "IT": 22, "ES": 21, "PT": 23, "NL": 21,
        "PL": 23, "CZ": 21, "SK": 23, "SI": 22, "HR": 25, "RS": 20, "BA": 17, "MK": 18, "HU": 27, "RO": 19, "BG": 20,
-       "SE": 25, "DK": 25, "NO": 25, "FI": 25.5, "GR": 24}
+       "SE": 25, "DK": 25, "NO": 25, "FI": 25.5, "GR": 24, "US": 8.25, "IN": 18}
 BICS = {"AT": "GIBAATWW", "DE": "COBADEFF", "CH": "UBSWCHZH", "FR": "BNPAFRPP", "BE": "GEBABEBB", "IT": "UNCRITMM",
         "ES": "CAIXESBB", "PT": "CGDIPTPL", "NL": "ABNANL2A", "PL": "PKOPPLPW", "CZ": "KOMBCZPP", "SK": "TATRSKBX",
         "SI": "LJBASI2X", "HR": "ZABAHR2X", "RS": "AIKBRS22", "BA": "RZBABA2S", "MK": "KOBSMK2X", "HU": "OTPVHUHB",
         "RO": "BTRLRO22", "BG": "UNCRBGSF", "SE": "ESSESESS", "DK": "DABADKKK", "NO": "DNBANOKK", "FI": "NDEAFIHH",
         "GR": "ETHNGRAA", "GB": "BARCGB22", "IE": "AIBKIE2D"}
+# Truth keys that only some documents fill (null on the others, so that every line has the same keys).
+EXTRA_KEYS = ("routing", "sort_code", "ifsc", "code_format", "code_contradicts")
 BASE_DATE = datetime.date(2026, 1, 5)
 
 
@@ -25,6 +28,8 @@ class Bill:
         self.country = country or rng.choice(countries)
         if self.country == "CH":
             self.amount_style = "ch"
+        if self.country == "US":
+            self.date_style = "m/d/Y"
         self.currency = L.CURRENCY.get(self.country, "EUR")
         self.symbol = L.SYMBOL[self.currency]
         if lang == "sr" and script == "Cyrl":
@@ -36,6 +41,7 @@ class Bill:
         self.grouping = rng.random() < 0.85
         self.payment_expected = payment_expected
         self.payment_code = None
+        self.truth_extra = {}
         self._people()
         self._numbers(ref_kind)
 
@@ -82,6 +88,10 @@ class Bill:
             self.accounts = [ck.rs_account(b, r.randrange(10 ** 5, 10 ** 10)) for b in r.sample([160, 170, 205, 265, 325, 340], 3)]
             self.payer_account = ck.rs_account(r.choice([160, 200, 250]), r.randrange(10 ** 5, 10 ** 10))
             self.bic = None
+        elif cc in national.DEFAULT:  # no IBANs in the country: its own account form
+            self.accounts = [national.make(r, national.DEFAULT[cc]) for _ in range(3)]
+            self.payer_account = national.make(r, national.DEFAULT[cc])
+            self.bic = None
         else:
             self.accounts = [ck.random_iban(r, cc) for _ in range(3)]
             other = r.choice(["DE", "AT", "NL", "FR", "IT", cc])
@@ -90,16 +100,21 @@ class Bill:
         self.account = self.accounts[0]
         if ref_kind is None:
             ref_kind = "model97" if cc == "RS" and r.random() < 0.75 else r.choice(["rf", "rf", "plain"])
-        self.ref_kind = ref_kind
-        if ref_kind == "rf":
+        self.make_reference(ref_kind)
+        self.vat_rate = L.D(str(VAT[cc]))
+
+    def make_reference(self, kind):
+        """A payment reference of kind rf | model97 | plain (the invoice number or another number) | none."""
+        r = self.rng
+        self.ref_kind = kind
+        if kind == "rf":
             self.reference = ck.rf_make(str(r.randrange(10 ** 5, 10 ** 12)))
-        elif ref_kind == "model97":
+        elif kind == "model97":
             self.reference = ck.model97(str(r.randrange(10 ** 7, 10 ** 12)))
-        elif ref_kind == "plain":
+        elif kind == "plain":
             self.reference = self.invoice_no if r.random() < 0.5 else str(r.randrange(10 ** 7, 10 ** 11))
         else:
             self.reference = None
-        self.vat_rate = L.D(str(VAT[cc]))
 
     # ---- amounts ----
     def items(self, n=None, names=None):
@@ -156,6 +171,8 @@ class Bill:
 
     def acc(self, a=None, compact=False):
         a = a or self.account
+        if isinstance(a, national.Account):
+            return a.printed
         if a.isdigit():
             return ck.rs_long(a) if not compact else ck.rs_short(a)
         return a if compact else ck.iban_print(a)
@@ -168,7 +185,23 @@ class Bill:
     def label(self, key, colon=None):
         return self.lbl(key, colon)
 
+    def account_truth(self):
+        """(account, account_scheme, extra keys) as truth writes them."""
+        a = self.account
+        if isinstance(a, national.Account):
+            return a.number, a.scheme, a.extra
+        return a, ("rs-account" if a.isdigit() else "iban"), {}
+
     def truth(self, source, family, split, variant):
+        t = self._truth(source, family, split, variant)
+        account, scheme, extra = self.account_truth()
+        t["account"] = account if t["payment_expected"] and not getattr(self, "receipt", False) else None
+        t["account_scheme"] = scheme if t["account"] else None
+        for k in EXTRA_KEYS:
+            t[k] = (extra.get(k) if t["account"] else None) if k in extra else self.truth_extra.get(k)
+        return t
+
+    def _truth(self, source, family, split, variant):
         pe = self.payment_expected
         if getattr(self, "receipt", False):
             return {

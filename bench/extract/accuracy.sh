@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # One table of pp-extract's accuracy over every data set present (see bench/extract/README.md):
-# samples, synth (SYNTH/truth.jsonl), and the shared corpus's einvoice-pages, invoices and receipts;
-# then the decode and parse rates of the corpus's payment codes.
+# samples, synth (SYNTH/truth.jsonl), the shared corpus's einvoice-pages, invoices, invoices-apps,
+# xml-einvoices and receipts, and photos of the corpus's pages; each set cut into a tuning and a
+# checking half (split.py); then the decode and parse rates of the corpus's payment codes.
 # Nothing from the corpus is committed; rows whose data is absent are skipped with a note.
 #   bash bench/extract/accuracy.sh [CORPUS [BIN]]      (make accuracy [CORPUS=dir] [SYNTH=dir] [FRESH=1])
-# Environment: SYNTH (default .build/synth), OUT (default .build/accuracy), FRESH=1 (read every
-# document again), JOBS (documents read in parallel, default 1; each pp-ocr uses one core).
+# Environment: SYNTH (default .build/synth), OUT (default .build/accuracy), PHOTOS (photos of the
+# corpus's pages, made when missing; default .build/corpus-photo), FRESH=1 (read every document
+# again), JOBS (documents read in parallel, default 1; each pp-ocr uses one core).
 #
 # The expensive part, `pp-ingest | pp-ocr`, is cached per document in OUT/pages/<set>/<file>.jsonl and
 # made again only when missing, older than the document, when FRESH=1, or when the OCR languages that
@@ -16,6 +18,7 @@ CORPUS=${1:-../shared/corpus}
 BIN=${2:-.build/release}
 SYNTH=${SYNTH:-.build/synth}
 OUT=${OUT:-.build/accuracy}
+PHOTOS=${PHOTOS:-.build/corpus-photo}
 FRESH=${FRESH:-}
 JOBS=${JOBS:-1}
 export OMP_THREAD_LIMIT=${OMP_THREAD_LIMIT:-1}  # Debian's libtesseract is ~9x slower without it
@@ -26,8 +29,10 @@ for t in pp-ingest pp-ocr pp-extract; do
 done
 lang=$("$BIN/pp-extract" --ocr-languages) || { echo "accuracy: pp-extract --ocr-languages failed" >&2; exit 2; }
 mkdir -p "$OUT/pages"
+# Nothing of an earlier run is left to read: a row that moved to the checking half keeps no detail file.
 rm -rf "$OUT/rows"
-python3 "$here/accuracy_sets.py" "$CORPUS" "$SYNTH" "$OUT" || exit 2
+rm -f "$OUT"/*.detail.txt "$OUT"/*.eval.json "$OUT"/*.eval.txt "$OUT"/*.results.jsonl "$OUT"/*.rows.jsonl
+python3 "$here/accuracy_sets.py" "$CORPUS" "$SYNTH" "$OUT" "$PHOTOS" || exit 2
 : > "$OUT/stderr.txt"
 
 # 1. Page records per document, made again only where stale.
@@ -57,30 +62,35 @@ read_document() {  # one line of stale.tsv: set, its folder, document file withi
     fi
 }
 n=$(wc -l < "$stale")
+abs_bin=$(cd "$BIN" && pwd) abs_out=$(cd "$OUT" && pwd)
 if [ "$n" -gt 0 ]; then
     echo "accuracy: reading $n of $(wc -l < "$OUT/files.tsv") documents (pp-ingest | pp-ocr --lang $lang, $JOBS at a time)" >&2
     export -f read_document
-    abs_bin=$(cd "$BIN" && pwd) abs_out=$(cd "$OUT" && pwd)
     export OUT lang abs_bin abs_out
     tr '\n' '\0' < "$stale" | xargs -0 -r -n 1 -P "$JOBS" bash -c 'read_document "$1"' _
 fi
 echo "$lang" > "$OUT/pages/ocr-languages"
 
-# 2. pp-extract once per row over the cached page records, then eval (JSON report + summary).
+# 2. pp-extract once per row over the cached page records, in the row's folder (an XML e-invoice is read
+# again by its path there), then eval (JSON report + summary).
 while read -r row; do
     key=${row// /-}
     tr '\n' '\0' < "$OUT/rows/$key.pages" | xargs -0 cat 2>/dev/null \
-        | "$BIN/pp-extract" --jobs 1 > "$OUT/$key.results.jsonl" 2>>"$OUT/stderr.txt"
+        | ( cd "$(cat "$OUT/rows/$key.folder")" && "$abs_bin/pp-extract" --jobs 1 ) > "$OUT/$key.results.jsonl" 2>>"$OUT/stderr.txt"
 done < "$OUT/rows.txt"
 # A document that gave no document record (e.g. an unreadable file) counts as one with no candidates.
 python3 "$here/accuracy_table.py" fill "$OUT" || exit 2
-while read -r row; do
+# The pooled rows: every row of a half in one truth and one results file, measured by eval like a row.
+python3 "$here/accuracy_table.py" pool "$OUT" || exit 2
+cat "$OUT/rows.txt" "$OUT/pools.txt" | while read -r row; do
     key=${row// /-}
     "$BIN/pp-extract" eval --truth "$OUT/rows/$key.truth.jsonl" "$OUT/$key.results.jsonl" \
         > "$OUT/$key.eval.json" 2> "$OUT/$key.eval.txt"
-done < "$OUT/rows.txt"
+done
+# Misses counted by kind; the checking rows' reports keep only those counts.
+python3 "$here/accuracy_table.py" seal "$OUT" || exit 2
 
-# 3. The table, the calibration of the pooled held-out rows, and a detail file per row.
+# 3. The table, the calibration of the pooled checking rows, and a detail file per tuning row.
 python3 "$here/accuracy_table.py" table "$OUT" || exit 2
 
 # 4. The corpus's payment codes: how many pp-ingest decodes exactly, and how many pp-extract parses.

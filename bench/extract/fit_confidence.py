@@ -11,16 +11,21 @@ cross-validation, so no family is calibrated on itself). The map is fitted on ca
 only: a vetoed one is capped at its rule score by the tool, so the map never sets its confidence, and
 counting it (a payee account on a notice that asks for no payment, say) would pull the map down for
 the candidates it does set. Needs scikit-learn (a build-time tool only).
+
+Only the tuning half may be fitted on (split.py): every row's `family` must name its origin, and a row
+of the checking half, or of no known origin, stops the fit before anything is written.
 """
 import argparse
 import json
+import os
 import sys
 from collections import defaultdict
 
-import numpy as np
-from sklearn.feature_extraction import DictVectorizer
-from sklearn.linear_model import LogisticRegression
-from sklearn.model_selection import GroupKFold
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import split  # noqa: E402
+
+# scikit-learn and numpy, imported only once the rows have passed the check (import_sklearn).
+np = DictVectorizer = LogisticRegression = GroupKFold = None
 
 # Regularisation: strong enough that a feature seen on a handful of documents cannot dominate.
 C = 0.5
@@ -31,11 +36,39 @@ MAX_POINTS = 40
 FLOOR, CEILING = 0.005, 0.995
 
 
+def refuse(message):
+    print("fit: " + message, file=sys.stderr)
+    sys.exit(2)
+
+
+def import_sklearn():
+    global np, DictVectorizer, LogisticRegression, GroupKFold
+    try:
+        import numpy as np
+        from sklearn.feature_extraction import DictVectorizer
+        from sklearn.linear_model import LogisticRegression
+        from sklearn.model_selection import GroupKFold
+    except ImportError as e:
+        refuse("needs scikit-learn and numpy (pip install scikit-learn): %s" % e)
+
+
 def load(paths):
+    """Every row of the files, each checked to be of the tuning half; exits (status 2) on the first that is not."""
     rows = []
     for p in paths:
         with open(p) as f:
-            rows += [json.loads(line) for line in f if line.strip()]
+            for n, line in enumerate(f, 1):
+                if not line.strip():
+                    continue
+                row = json.loads(line)
+                try:
+                    half = split.half_of_group(row.get("family"))
+                except split.SplitError as e:
+                    refuse("%s:%d (source %s): %s; refusing to fit" % (p, n, row.get("source"), e))
+                if half != split.TUNING:
+                    refuse("%s:%d (source %s, group %s) is of the %s half; refusing to fit on it"
+                           % (p, n, row.get("source"), row.get("family"), half))
+                rows.append(row)
     return rows
 
 
@@ -115,6 +148,7 @@ def main():
     ap.add_argument("rows", nargs="+")
     a = ap.parse_args()
     rows = load(a.rows)
+    import_sklearn()
     model = {"version": 1, "fitted_on": a.note, "fields": {}}
     for field in sorted({r["field"] for r in rows}):
         fr = [r for r in rows if r["field"] == field]

@@ -1,4 +1,5 @@
 import CLZMA
+import Lexicons
 
 /// PAY by square (Slovakia): base32hex text of a 2-byte header (type, version, document type, reserved:
 /// one nibble each), the 2-byte little-endian length of the inflated data, then a raw LZMA1 stream

@@ -1,3 +1,5 @@
+import Lexicons
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 
 /// The EPC QR code ("GiroCode", EPC069-12 v2.1): "BCD", version 001 or 002, character set 1–8, "SCT",
 /// BIC, name, IBAN, amount, purpose, structured reference XOR unstructured text, information.

@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 
 /// The Croatian HUB-3 payment slip barcode (PDF417, "HRVHUB30"): 14 lines in a fixed order — header,
 /// currency, amount in cents (15 digits), payer name, street, place, payee name, street, place, IBAN,

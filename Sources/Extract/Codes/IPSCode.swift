@@ -1,3 +1,5 @@
+import Lexicons
+
 /// The NBS IPS QR code (Serbia): `TAG:value` pairs joined by "|", read by tag. K:PR (printed invoice),
 /// PT, PK and EK (point of sale, e-commerce); V:01, C:1 (UTF-8), the 18-digit account R with its mod-97
 /// control, N payee, I "RSD" + amount with a decimal comma, SF 3-digit payment code, S purpose, RO

@@ -1,3 +1,4 @@
+import Lexicons
 import PPShared
 
 /// What a payment code (QR, PDF417) says, whatever its format: pp-extract reads the decoded text of

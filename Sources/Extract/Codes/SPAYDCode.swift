@@ -1,5 +1,6 @@
 import CLZMA
 import Foundation
+import Lexicons
 
 /// The Czech Short Payment Descriptor ("SPD*1.0*ACC:CZ…*AM:123.45*CC:CZK*X-VS:…*MSG:…"): `KEY:value`
 /// pairs after a header and version, joined by '*' ('*' inside a value written as %2A). ACC is an IBAN,

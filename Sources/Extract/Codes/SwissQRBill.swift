@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 
 /// The Swiss QR-bill ("SPC", Implementation Guidelines QR-bill v2.x, version 0200): fixed lines for the
 /// CH/LI IBAN, the creditor (address type S or K), the amount and currency, the ultimate debtor, the

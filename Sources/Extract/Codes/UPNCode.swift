@@ -1,4 +1,5 @@
 import Foundation
+import Lexicons
 
 /// The Slovenian UPN QR code ("UPNQR"): 19 fields in a fixed order, each ended by LF and padded with
 /// spaces, then a control sum: the length of those 19 fields with their line feeds (3 digits).

@@ -3,8 +3,9 @@
 
 Serves --root with HTTP range requests (bytes=N-). Faults: --rate limits bytes per second, --drop-after
 cuts the first response of each file after N bytes, --endless sends an asset's bytes and then more
-forever, --stall stops sending after N bytes and keeps the connection open, --no-ranges ignores
-Range, --require-key answers 401 unless "Authorization: Bearer KEY". Prints its port, then serves;
+forever, --stall stops sending after N bytes and keeps the connection open, --trickle SUFFIX sends
+the files whose path ends so --trickle-bytes at a time every --trickle-every seconds (a slow-retrieval
+attack: fast enough for a 1 byte/s floor, too slow to ever finish), --no-ranges ignores Range, --require-key answers 401 unless "Authorization: Bearer KEY". Prints its port, then serves;
 one JSON line per request goes to --log.
 """
 import argparse
@@ -31,6 +32,12 @@ class Handler(BaseHTTPRequestHandler):
                 f.write(json.dumps(dict(path=self.path, **fields)) + "\n")
 
     def send_slowly(self, data):
+        if args.trickle and self.path.endswith(args.trickle):
+            for i in range(0, len(data), args.trickle_bytes):
+                self.wfile.write(data[i : i + args.trickle_bytes])
+                self.wfile.flush()
+                time.sleep(args.trickle_every)
+            return
         if not args.rate:
             self.wfile.write(data)
             return
@@ -95,6 +102,9 @@ def main():
     parser.add_argument("--drop-after", type=int)
     parser.add_argument("--stall", type=int)
     parser.add_argument("--endless")
+    parser.add_argument("--trickle")
+    parser.add_argument("--trickle-bytes", type=int, default=2)
+    parser.add_argument("--trickle-every", type=float, default=0.5)
     parser.add_argument("--no-ranges", action="store_true")
     parser.add_argument("--require-key")
     parser.add_argument("--log")

@@ -64,3 +64,23 @@ enum FuzzRepo {
     static var profiles: String { root + "/Sources/Extract/Profiles" }
     static var model: String { root + "/Sources/Extract/Model/confidence.json" }
 }
+
+/// Files for entries whose readers take a file name (leptonica, qpdf): a fresh folder per input, in
+/// /dev/shm when there is one (no disk, and fsync costs nothing), removed with what is in it afterwards.
+enum FuzzFiles {
+    static let base = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : NSTemporaryDirectory()
+
+    /// Runs `body` with a new folder that holds `bytes` as `name`; nil when it cannot be made.
+    static func withFile<T>(_ bytes: [UInt8], named name: String, _ body: (_ folder: String, _ file: String) -> T) -> T? {
+        var template = Array((base + "/pp-fuzz-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else { return nil }
+        let folder = String(cString: made)
+        defer {
+            for entry in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] { unlink(folder + "/" + entry) }
+            rmdir(folder)
+        }
+        let file = folder + "/" + name
+        guard (try? Data(bytes).write(to: URL(fileURLWithPath: file))) != nil else { return nil }
+        return body(folder, file)
+    }
+}

@@ -1,3 +1,4 @@
+import Lexicons
 import PPShared
 
 @testable import Extract
@@ -11,7 +12,7 @@ extension FuzzEntry {
     static func numbers(_ bytes: [UInt8]) {
         for line in FuzzInput.text(bytes).split(separator: "\n").prefix(64).map(String.init) {
             amounts(line)
-            _ = Extractor.dates(in: line)
+            _ = Dates.find(in: line)
             _ = CodeText.decimal(line)
             _ = CodeText.decimal(line, mark: ",")
             _ = CodeText.fromCents(line)
@@ -57,9 +58,9 @@ extension FuzzEntry {
         _ = OCRRepair.rf(line)
         _ = OCRRepair.model97(line)
         _ = OCRRepair.digits(line)
-        _ = Extractor.countryModel(line, ocr: true)
-        _ = Extractor.joinedComb(line)
-        _ = Extractor.identifierInSentence(line)
+        _ = ReferenceFinder.countryModel(line, ocr: true)
+        _ = ReferenceFinder.joinedComb(line)
+        _ = ReferenceFinder.identifierInSentence(line)
         _ = TextFold.fold(line)
     }
 }

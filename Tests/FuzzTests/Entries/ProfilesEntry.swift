@@ -1,3 +1,4 @@
+import Lexicons
 import PPShared
 
 @testable import Extract
@@ -27,7 +28,7 @@ extension FuzzEntry {
         }
         if let lexicon = try? Lexicon.decode(json, source: "fuzz") {
             profile = profile.adding([lexicon])
-            _ = LanguageDetector(lexicons: [lexicon]).languages(configuredPage)
+            _ = LanguageDetector(lexicons: [lexicon]).languages(configuredPage.map { ($0.text, $0.folded) })
         }
         var extractor = Extractor(profile: profile)
         extractor.model = try? ConfidenceModel.decode(json, source: "fuzz")

@@ -1,0 +1,142 @@
+import Foundation
+import Lexicons
+import PPShared
+
+/// Amount candidates: every number of the page with its label, currency, row and slip evidence, then the
+/// arithmetic between them (`AmountArithmetic`), rounding and payment lines, position, and OCR corrections.
+struct AmountFinder: FieldFinder {
+    let field = Field.amount
+
+    struct Weights: Sendable {
+        let base, integer, currency, slipEquals, labelDue, labelTotal, labelGeneric, labelSubtotal, labelTendered: Int
+        let labelDistractor, lineItem, negative, largestTotal: Int
+        /// The share of a label's points a whole number without a currency gets (hundredths): beside a label
+        /// it is a count of days or items more often than money.
+        let bareIntegerShare: Double
+        /// Numbers on one line that make it a table row.
+        let rowNumbers: Int
+        let arithmetic: AmountArithmetic.Weights
+
+        init(_ w: (String) -> Int) {
+            base = w("amount.base")
+            integer = w("amount.integer")
+            currency = w("amount.currency")
+            slipEquals = w("amount.slip_equals")
+            labelDue = w("amount.label_due")
+            labelTotal = w("amount.label_total")
+            labelGeneric = w("amount.label_generic")
+            labelSubtotal = w("amount.label_subtotal")
+            labelTendered = w("amount.label_tendered")
+            labelDistractor = w("amount.label_distractor")
+            lineItem = w("amount.line_item")
+            negative = w("amount.negative")
+            largestTotal = w("amount.largest_total")
+            bareIntegerShare = Double(w("amount.bare_integer_share")) / 100
+            rowNumbers = w("amount.row_numbers")
+            arithmetic = AmountArithmetic.Weights(w)
+        }
+
+        /// The points a label of `category` gives an amount it introduces.
+        func label(_ category: LabelCategory) -> Int {
+            switch category {
+            case .amountDue: labelDue
+            case .amountTotal: labelTotal
+            case .amountGeneric: labelGeneric
+            case .amountSubtotal: labelSubtotal
+            // Cash handed over often equals the total: a milder penalty than other distractors.
+            case .amountTendered: labelTendered
+            default: labelDistractor
+            }
+        }
+    }
+
+    let weights: Weights
+    init(_ w: (String) -> Int) { weights = Weights(w) }
+
+    static let labelCategories: Set<LabelCategory> = [
+        .amountDue, .amountTotal, .amountGeneric, .amountSubtotal, .amountVAT, .amountDiscount, .amountPrevious,
+        .amountPaid, .amountRounding, .amountTendered, .amountChange,
+    ]
+    /// Labels on an amount's own line that make it conditional or not due.
+    static let lineDistractors: Set<LabelCategory> = [.amountDiscount, .amountPrevious, .amountPaid]
+
+    func candidates(in view: DocumentView, found: Findings) -> [Candidate] {
+        var list = occurrences(in: view)
+        AmountArithmetic(weights: weights.arithmetic, view: view).apply(to: &list)
+        return list
+    }
+
+    /// Every amount printed on the page, with what its line and label say.
+    func occurrences(in view: DocumentView) -> [Candidate] {
+        var out: [Candidate] = []
+        for (li, line) in view.lines.enumerated() {
+            let accountSpans = view.accounts[li].map(\.range)
+            let toks = view.tokens[li].filter { t in !accountSpans.contains { $0.overlaps(t.range) } }
+            // Amounts with decimals on the row (lines that share a baseline): two or more make a table row.
+            let rowAmounts = view.layout.rowLines(of: li).reduce(0) { n, lj in
+                n + view.tokens[lj].filter { $0.decimalMark != nil }.count
+            }
+            for t in toks {
+                guard let value = Amounts.value(of: t, documentMark: view.decimalMark) else { continue }
+                if value == "0.00" || value == "-0.00" { continue }  // "-0,00": a zero with a sign is still no amount
+                var c = occurrence(t, value: value, line: li, in: view)
+                let labelRole = c.evidence.firstLabel
+                let sameLineLabel = labelRole.map { view.hasLabel($0, onLine: li) } ?? false
+                // A number in a table's body (under its header, above the totals) is a line item too.
+                let inTable = view.layout.isLineItem(line: li, range: t.range)
+                if toks.count >= weights.rowNumbers || (rowAmounts >= 2 && !sameLineLabel) || (inTable && !sameLineLabel),
+                    labelRole != .amountDue || !sameLineLabel
+                {
+                    c.credit(.lineItem, -weights.lineItem)
+                }
+                if t.negative { c.credit(.negative, -weights.negative) }
+                view.applyOCRPenalty(to: &c, line, t.range, verified: false)
+                out.append(c)
+            }
+        }
+        markLargestTotal(&out)
+        return out
+    }
+
+    /// One amount token with its currency, slip prefix and label.
+    func occurrence(_ t: AmountToken, value: String, line li: Int, in view: DocumentView) -> Candidate {
+        let line = view.lines[li]
+        let hasDecimals = t.decimalMark != nil
+        let box = line.box(of: t.range)
+        var c = Candidate(
+            .amount, value: value, display: t.raw, points: hasDecimals ? weights.base : weights.integer, page: line.page,
+            box: box, evidence: hasDecimals ? [] : [.noDecimals])
+        let currency = Amounts.currency(near: t.range, in: line.chars)
+        if let currency {
+            c.credit(.currency(currency), weights.currency)
+            c.extra["currency"] = .string(currency)
+        }
+        if t.ocrDigits { c.note(.ocrDigits) }
+        if t.equalsPrefix { c.credit(.slipEquals, weights.slipEquals) }
+        // A discount or an old debt named on the same line makes the amount conditional or not due.
+        let lineDistractor = view.labels.first {
+            $0.line == li && Self.lineDistractors.contains($0.category) && $0.range.upperBound <= t.range.lowerBound
+        }
+        if let d = lineDistractor {
+            c.credit(.labelled(d.category), weights.labelDistractor)
+        } else if let (l, factor) = view.nearestLabel(Self.labelCategories, line: li, range: t.range, box: box) {
+            let wt = weights.label(l.category)
+            // A whole number without a currency next to a label is usually a count of days or items.
+            let share = hasDecimals || currency != nil ? 1.0 : weights.bareIntegerShare
+            c.credit(.labelled(l.category), wt > 0 ? Scoring.scaled(wt, by: factor * share) : wt)
+        }
+        return c
+    }
+
+    /// The largest of the labelled totals is the grand total more often than not. Whole numbers are left out:
+    /// next to a total label they are counts or OCR that lost the decimal point.
+    func markLargestTotal(_ out: inout [Candidate]) {
+        let isTotal = { (c: Candidate) in c.evidence.has(label: .amountTotal) && !c.evidence.contains(.noDecimals) }
+        guard !out.contains(where: { $0.evidence.has(label: .amountDue) }),
+            let maxValue = out.filter(isTotal).compactMap({ Double($0.value) }).max()
+        else { return }
+        for i in out.indices where isTotal(out[i]) && Double(out[i].value) == maxValue {
+            out[i].credit(.largestTotal, weights.largestTotal)
+        }
+    }
+}

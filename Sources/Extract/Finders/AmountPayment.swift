@@ -1,0 +1,89 @@
+import Foundation
+import Lexicons
+
+/// Evidence from the payment lines of a till receipt: cash (or card) handed over and the change given back,
+/// found by their labels (`amount_tendered`, `amount_change`). Tendered − change = the amount paid, and
+/// what a receipt prints below its payment lines (a tax summary, savings, points) is no longer the total.
+extension AmountArithmetic {
+    /// One payment line: the row of its label, and the amount printed on that row (0 for "0.00").
+    struct PaymentLine {
+        let label: LabelHit
+        let cents: Int
+        let index: Int?  // the candidate on the row; none for a zero
+    }
+
+    func applyPayment(_ list: inout [Candidate]) {
+        let tendered = paymentLines(.amountTendered, list)
+        let change = paymentLines(.amountChange, list)
+        applyTenderedLessChange(&list, tendered: tendered, change: change)
+        applyAfterPayment(&list, tendered + change)
+    }
+
+    /// Labels of `category` with an amount on their own row, right of the label.
+    func paymentLines(_ category: LabelCategory, _ list: [Candidate]) -> [PaymentLine] {
+        var out: [PaymentLine] = []
+        for l in labels where l.category == category {
+            let onRow = list.indices.filter { i in
+                // A whole number beside "cash" is a till or receipt number more often than money.
+                guard list[i].page == l.page, let b = list[i].box, !list[i].evidence.contains(.noDecimals) else {
+                    return false
+                }
+                return sameRow(b, l.box) && b.x0 >= l.box.x1 - 1
+            }
+            if let i = onRow.min(by: { list[$0].box!.x0 < list[$1].box!.x0 }), let c = Self.cents(list[i].value) {
+                out.append(PaymentLine(label: l, cents: c, index: i))
+            } else if Self.zeroAfter(l, lines: lines) {
+                // "Change 0.00": zero is no candidate, but it says the tendered amount was exactly the total.
+                out.append(PaymentLine(label: l, cents: 0, index: nil))
+            }
+        }
+        return out
+    }
+
+    /// Whether the label's own line continues with a zero amount ("0.00", "0,00").
+    static func zeroAfter(_ l: LabelHit, lines: [TextLine]) -> Bool {
+        let chars = lines[l.line].chars
+        guard l.range.upperBound < chars.count else { return false }
+        let rest = Array(chars[l.range.upperBound...])
+        return Amounts.tokens(in: rest).contains { t in
+            t.decimalMark != nil && t.raw.allSatisfy { !$0.isNumber || $0 == "0" }
+        }
+    }
+
+    /// Tendered − change (the change on a row below the tendered one) is what was paid: every other printed
+    /// occurrence of it gets `tendered-less-change`. A tendered amount with no change back is the amount
+    /// paid itself (`tendered-exact`): its label penalty is taken back.
+    func applyTenderedLessChange(_ list: inout [Candidate], tendered: [PaymentLine], change: [PaymentLine]) {
+        for t in tendered where t.cents > 0 {
+            let h = height(t.label.box)
+            let below = change.filter {
+                $0.label.page == t.label.page && $0.label.box.y0 > t.label.box.y0 + weights.changeOffset * h
+                    && $0.label.box.y0 - t.label.box.y1 <= weights.changeReach * h
+            }
+            guard let c = below.min(by: { $0.label.box.y0 < $1.label.box.y0 }), c.cents < t.cents else { continue }
+            let paid = t.cents - c.cents
+            for i in list.indices where i != t.index && i != c.index && Self.cents(list[i].value) == paid {
+                guard let b = list[i].box, list[i].page == t.label.page, b.y0 < t.label.box.y1 else { continue }
+                if !list[i].evidence.contains(.tenderedLessChange) { list[i].credit(.tenderedLessChange, weights.tenderedCheck) }
+            }
+            if c.cents == 0, let ti = t.index, list[ti].evidence.has(label: .amountTendered) {
+                list[ti].credit(.tenderedExact, -weights.labelTendered)
+            }
+        }
+    }
+
+    /// Below the last payment line of a page (the change, else the tendered amount) a receipt prints
+    /// summaries: tax tables, savings, loyalty points. Their amounts lose `after-payment`.
+    func applyAfterPayment(_ list: inout [Candidate], _ payments: [PaymentLine]) {
+        var bottom: [Int: Double] = [:]  // page → lower edge of its last payment line
+        for p in payments {
+            bottom[p.label.page] = max(bottom[p.label.page] ?? -Double.infinity, p.label.box.y1)
+        }
+        for i in list.indices {
+            guard let b = list[i].box, let y = bottom[list[i].page] else { continue }
+            if b.y0 > y + reach.touching * height(b) {
+                list[i].credit(.afterPayment, -weights.afterPayment)
+            }
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import Lexicons
+import PPShared
+
+/// Currency candidates: the currency printed with the best amount, the currencies the page names (codes,
+/// symbols, "din."), else the profile's default.
+struct CurrencyFinder: FieldFinder {
+    let field = Field.currency
+    /// One candidate per currency already: nothing to join.
+    var mergesOccurrences: Bool { false }
+
+    struct Weights: Sendable {
+        let amount, confidentAmount, token, profileDefault: Int
+        /// An amount's rule points from which its currency is a candidate, and from which it is a sure one.
+        let amountFloor, amountSure: Int
+        /// Points per further mention of a currency, at most `repeatedMax`; what other currencies lose.
+        let repeated, repeatedMax, otherCurrency: Int
+        init(_ w: (String) -> Int) {
+            amount = w("currency.amount")
+            confidentAmount = w("currency.confident_amount")
+            token = w("currency.token")
+            profileDefault = w("currency.default")
+            amountFloor = w("currency.amount_floor")
+            amountSure = w("currency.amount_sure")
+            repeated = w("currency.repeated")
+            repeatedMax = w("currency.repeated_max")
+            otherCurrency = w("currency.other_currency")
+        }
+    }
+
+    let weights: Weights
+    init(_ w: (String) -> Int) { weights = Weights(w) }
+
+    /// Currency names that stand for themselves on a line (codes, symbols, "din."), as characters.
+    static let lineCurrencyTokens: [([Character], String, String)] = Amounts.currencyTokens.compactMap { tok, iso in
+        tok.count >= 3 && tok.first!.isUppercase || ["€", "£", "din.", "дин."].contains(tok) ? (Array(tok), tok, iso) : nil
+    }
+
+    /// Where `needle` first occurs in `chars` (plain comparison; lines are short).
+    static func firstOffset(of needle: [Character], in chars: [Character]) -> Int? {
+        guard let first = needle.first, needle.count <= chars.count else { return nil }
+        var i = 0
+        while i + needle.count <= chars.count {
+            if chars[i] == first {
+                var k = 1
+                while k < needle.count, chars[i + k] == needle[k] { k += 1 }
+                if k == needle.count { return i }
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    func candidates(in view: DocumentView, found: Findings) -> [Candidate] {
+        var out: [Candidate] = []
+        let amounts = found.merged[.amount] ?? []
+        if let top = amounts.filter({ $0.extra["currency"] != nil }).max(by: { $0.points < $1.points }),
+            let cur = top.extra["currency"]?.stringValue,
+            top.points >= weights.amountFloor
+        {
+            // The currency printed with a confident amount is as sure as the amount.
+            out.append(
+                Candidate(
+                    .currency, value: cur,
+                    points: top.points >= weights.amountSure ? weights.confidentAmount : weights.amount, page: top.page,
+                    box: top.box, evidence: [.amountCurrency]))
+        }
+        var counts: [String: (Int, Candidate)] = [:]
+        for line in view.lines {
+            // Only lines with a currency sign or an upper-case word of three letters can name a currency.
+            guard line.chars.contains(where: { $0 == "€" || $0 == "£" || $0 == "$" || $0 == "d" || $0 == "д" || $0.isUppercase })
+            else { continue }
+            let chars = line.chars
+            for (t, tok, iso) in Self.lineCurrencyTokens {
+                if let s = Self.firstOffset(of: t, in: chars) {
+                    let before: Character = s == 0 ? " " : chars[s - 1]
+                    let after: Character = s + t.count == chars.count ? " " : chars[s + t.count]
+                    if before.isLetter || (after.isLetter && tok.last!.isLetter) { continue }
+                    let c = Candidate(
+                        .currency, value: iso, display: tok, points: weights.token, page: line.page, box: line.box,
+                        evidence: [.currencyToken])
+                    counts[iso] = (counts[iso]?.0 ?? 0) + 1 == 1 ? (1, c) : ((counts[iso]!.0) + 1, counts[iso]!.1)
+                }
+            }
+        }
+        for (iso, (n, c)) in counts where !out.contains(where: { $0.value == iso }) {
+            var c = c
+            c.credit(.count(n), min(weights.repeatedMax, (n - 1) * weights.repeated))
+            out.append(c)
+        }
+        if out.isEmpty, let d = view.profile.defaultCurrency {
+            out.append(
+                Candidate(.currency, value: d, points: weights.profileDefault, page: 1, box: nil, evidence: [.profileDefault]))
+        }
+        if out.count > 1 {
+            // Several currencies on one page: the amount's currency leads, others are less sure.
+            for i in out.indices.dropFirst() { out[i].adjust(-weights.otherCurrency, .otherCurrencies) }
+        }
+        return out
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import Lexicons
+import PPShared
+
+/// Due-date candidates: the date a due-date label introduces (a period's end or a discount's date is not it).
+struct DueDateFinder: FieldFinder {
+    let field = Field.dueDate
+
+    struct Weights: Sendable {
+        let label, weakLabel, otherLine: Int
+        init(_ w: (String) -> Int) {
+            label = w("due_date.label")
+            weakLabel = w("due_date.weak_label")
+            otherLine = w("due_date.other_line")
+        }
+    }
+
+    let weights: Weights
+    init(_ w: (String) -> Int) { weights = Weights(w) }
+
+    func candidates(in view: DocumentView, found: Findings) -> [Candidate] {
+        var out: [Candidate] = []
+        let lines = view.lines
+        for l in view.labels where l.category == .dueDate || l.category == .dueDateWeak {
+            // "01.10.2018 bis 31.10.2018" is a period, and a Skonto date is not the due date.
+            let before = String(lines[l.line].chars[0..<l.range.lowerBound]).trimmingCharacters(in: .whitespaces)
+            if l.category == .dueDateWeak, let last = Dates.find(in: before).last, last.range.upperBound == before.endIndex {
+                continue
+            }
+            if view.hasLabel(.amountDiscount, onLine: l.line) { continue }
+            guard let (vli, vr) = view.valueText(after: l, accept: { !Dates.find(in: $0).isEmpty })
+            else { continue }
+            let line = lines[vli]
+            let text = String(line.chars[vr])
+            guard let d = Dates.find(in: text).first else { continue }
+            let off = text.distance(from: text.startIndex, to: d.range.lowerBound)
+            let len = text.distance(from: d.range.lowerBound, to: d.range.upperBound)
+            let r = (vr.lowerBound + off)..<(vr.lowerBound + off + len)
+            let weak = l.category == .dueDateWeak
+            var c = Candidate(
+                .dueDate, value: d.iso, display: String(text[d.range]), points: weak ? weights.weakLabel : weights.label,
+                page: line.page, box: line.box(of: r), evidence: [.labelled(l.category), .date])
+            if vli != l.line { c.adjust(-weights.otherLine, .valueOnAnotherLine) }
+            view.applyOCRPenalty(to: &c, line, r, verified: false)
+            out.append(c)
+        }
+        return out
+    }
+}

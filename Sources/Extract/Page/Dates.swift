@@ -1,0 +1,63 @@
+import Foundation
+import Lexicons
+
+/// Dates in text: dd.mm.yyyy, dd.mm.yy, dd/mm/yyyy, yyyy-mm-dd, "15. März 2024", "April 9, 2026".
+public enum Dates {
+    static let monthNames: [String: Int] = [
+        "januar": 1, "january": 1, "jan": 1, "janvier": 1, "februar": 2, "february": 2, "feb": 2, "fevrier": 2, "marz": 3,
+        "maerz": 3, "march": 3, "mart": 3, "mars": 3, "april": 4, "apr": 4, "avril": 4, "mai": 5, "may": 5, "maj": 5,
+        "juni": 6, "june": 6, "jun": 6, "juin": 6, "juli": 7, "july": 7, "jul": 7, "juillet": 7, "august": 8, "aug": 8,
+        "avgust": 8, "aout": 8, "september": 9, "sep": 9, "septembar": 9, "septembre": 9, "oktober": 10, "october": 10,
+        "okt": 10, "oct": 10, "oktobar": 10, "octobre": 10, "november": 11, "nov": 11, "novembar": 11, "novembre": 11,
+        "dezember": 12, "december": 12, "dec": 12, "dez": 12, "decembar": 12, "decembre": 12,
+    ]
+
+    /// Dates in a piece of text: dd.mm.yyyy, dd.mm.yy, dd/mm/yyyy, yyyy-mm-dd, "15. März 2024".
+    static let dateExpressions: [NSRegularExpression] = [
+        #"(?<![\d])(\d{1,2})\s?[./]\s?(\d{1,2})\s?[./]\s?(\d{4}|\d{2})(?![\d])"#,
+        #"(?<![\d])(\d{4})-(\d{2})-(\d{2})(?![\d])"#,
+        #"(?<![\d])(\d{1,2})\.?\s+([A-Za-zäÄéû]{3,9})\.?\s+(\d{4})(?![\d])"#,
+        #"(?<![\w])([A-Za-z]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})(?![\d])"#,
+    ].map { try! NSRegularExpression(pattern: $0) }
+
+    public static func find(in text: String) -> [(iso: String, range: Range<String.Index>)] {
+        var out: [(String, Range<String.Index>)] = []
+        guard text.contains(where: \.isNumber) else { return [] }
+        for (pi, re) in dateExpressions.enumerated() {
+            let ns = text as NSString
+            for m in re.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
+                let g = (1...3).map { ns.substring(with: m.range(at: $0)) }
+                var y = 0
+                var mo = 0
+                var d = 0
+                switch pi {
+                case 0:
+                    d = Int(g[0]) ?? 0
+                    mo = Int(g[1]) ?? 0
+                    y = Int(g[2]) ?? 0
+                case 1:
+                    y = Int(g[0]) ?? 0
+                    mo = Int(g[1]) ?? 0
+                    d = Int(g[2]) ?? 0
+                case 2:
+                    d = Int(g[0]) ?? 0
+                    y = Int(g[2]) ?? 0
+                    mo = monthNames[TextFold.fold(g[1])] ?? 0
+                default:  // "April 9, 2026"
+                    mo = monthNames[TextFold.fold(g[0])] ?? 0
+                    d = Int(g[1]) ?? 0
+                    y = Int(g[2]) ?? 0
+                }
+                if y < 100 { y += 2000 }
+                // 04/30/2026 (US order) when the day-first reading is impossible.
+                if pi == 0, mo > 12, d <= 12 { swap(&mo, &d) }
+                guard (1...12).contains(mo), (1...31).contains(d), (1990...2100).contains(y),
+                    let r = Range(m.range, in: text)
+                else { continue }
+                let iso = "\(y)-" + (mo < 10 ? "0\(mo)" : "\(mo)") + "-" + (d < 10 ? "0\(d)" : "\(d)")
+                out.append((iso, r))
+            }
+        }
+        return out
+    }
+}

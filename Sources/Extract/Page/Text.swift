@@ -1,0 +1,127 @@
+import Lexicons
+
+/// Geometry and text helpers shared by the finders: boxes in PDF points (origin top-left),
+/// lines with their words, and folding of text for label matching.
+
+/// An axis-aligned box `[x0, y0, x1, y1]` in PDF points, origin at the page's top-left.
+public struct Box: Sendable, Equatable {
+    public var x0, y0, x1, y1: Double
+    public init(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
+        self.x0 = x0
+        self.y0 = y0
+        self.x1 = x1
+        self.y1 = y1
+    }
+    /// The largest magnitude a coordinate may have, in points (a page of 13.9 km): a box beyond it, or
+    /// with a coordinate that is not finite, comes from a broken or hostile record and is rejected.
+    public static let coordinateLimit = 1_000_000.0
+
+    /// A box of four finite coordinates within `coordinateLimit`; nil otherwise.
+    public init?(_ values: [Double]?) {
+        guard let v = values, v.count == 4, v.allSatisfy({ $0.isFinite && abs($0) <= Self.coordinateLimit }) else {
+            return nil
+        }
+        self.init(v[0], v[1], v[2], v[3])
+    }
+    public var width: Double { x1 - x0 }
+    public var height: Double { y1 - y0 }
+    public var array: [Double] { [x0, y0, x1, y1] }
+    public func union(_ o: Box) -> Box { Box(min(x0, o.x0), min(y0, o.y0), max(x1, o.x1), max(y1, o.y1)) }
+    /// Vertical overlap as a share of the smaller height.
+    public func verticalOverlap(_ o: Box) -> Double {
+        let overlap = min(y1, o.y1) - max(y0, o.y0)
+        let h = max(1, min(height, o.height))
+        return max(0, overlap) / h
+    }
+}
+
+/// One word of a line, as pp-ingest or pp-ocr wrote it.
+public struct Word: Sendable {
+    public var text: String
+    public var box: Box
+    public var conf: Double?
+}
+
+/// One text line of a page, with its folded form for label matching.
+public struct TextLine: Sendable {
+    public let page: Int
+    public let text: String
+    public let chars: [Character]
+    public let box: Box
+    public let conf: Double?
+    public let words: [Word]
+    /// Folded text (lower case, no diacritics, Cyrillic transliterated) and, per folded character,
+    /// the index of the original character it came from.
+    public let folded: [Character]
+    public let foldedScalars: [Unicode.Scalar]
+    public let foldMap: [Int]
+    /// Word index per original character (nil for separators), when the words spell the line.
+    let wordAt: [Int?]?
+
+    public init(page: Int, text: String, box: Box, conf: Double?, words: [Word]) {
+        self.page = page
+        self.text = text
+        self.chars = Array(text)
+        self.box = box
+        self.conf = conf
+        self.words = words
+        var f: [Character] = []
+        var m: [Int] = []
+        // OCR lines only: a text layer spells its words as printed.
+        let source = conf == nil ? chars : ScriptLookalikes.cyrillicWords(chars)
+        for (i, ch) in source.enumerated() {
+            for out in TextFold.fold(ch) {
+                f.append(out)
+                m.append(i)
+            }
+        }
+        self.folded = f
+        self.foldedScalars = f.map { $0.unicodeScalars.first! }
+        self.foldMap = m
+        // Map characters to words when the line text is the words joined by single spaces.
+        if !words.isEmpty, words.map(\.text).joined(separator: " ") == text {
+            var map: [Int?] = []
+            for (wi, w) in words.enumerated() {
+                if wi > 0 { map.append(nil) }
+                map.append(contentsOf: Array(repeating: wi, count: w.text.count))
+            }
+            self.wordAt = map
+        } else {
+            self.wordAt = nil
+        }
+    }
+
+    /// The box of the original characters `range`: the union of their words, or a proportional slice of the line.
+    public func box(of range: Range<Int>) -> Box {
+        guard !range.isEmpty else { return box }
+        if let wordAt {
+            var result: Box?
+            for i in range where i < wordAt.count {
+                if let wi = wordAt[i] { result = result.map { $0.union(words[wi].box) } ?? words[wi].box }
+            }
+            if let result { return result }
+        }
+        let n = Double(max(1, chars.count))
+        let x0 = box.x0 + box.width * Double(range.lowerBound) / n
+        let x1 = box.x0 + box.width * Double(range.upperBound) / n
+        return Box(x0, box.y0, x1, box.y1)
+    }
+
+    /// The character offset of the first word that starts at or right of `x` (needs word boxes).
+    public func offset(ofFirstWordFrom x: Double) -> Int? {
+        guard let wordAt, let wi = words.firstIndex(where: { $0.box.x0 >= x }), wi > 0 else { return nil }
+        return wordAt.firstIndex(where: { $0 == wi })
+    }
+
+    /// The lowest OCR confidence of the words under `range` (or the line's), nil for text layers.
+    public func confidence(of range: Range<Int>) -> Double? {
+        if let wordAt {
+            var lowest: Double?
+            for i in range where i < wordAt.count {
+                if let wi = wordAt[i], let c = words[wi].conf { lowest = min(lowest ?? c, c) }
+            }
+            if lowest != nil { return lowest }
+        }
+        return conf
+    }
+}

@@ -1,0 +1,219 @@
+import Lexicons
+
+/// Why a candidate is (or is not) the value of its field: one typed fact each, made by the finders and the
+/// ranker and never parsed back. A record writes each as its `name` ("iban-checksum", "label:due",
+/// "sum-of:100.00+20.00"); the fitted model sees each as its `feature` (the name without its varying part).
+public enum Evidence: Hashable, Sendable {
+    // What the value itself proves.
+    case checksum(Checksum)
+    case checksumFailed(Checksum)
+    case bicFormat, bicInvalid
+    case date, codePattern
+    case lookalike(Lookalike)
+    /// A reference typed after a payment model other than 97 ("model:HR01").
+    case model(String)
+    case noChecksum, placeholderAccount
+
+    // What the page says around it.
+    case labelled(LabelCategory)
+    case payerLabel, notForPayment, negated, secondaryAccount, ambiguous
+    case ibanLine, companyName, sentence
+    case currency(String)
+    case currencyToken, amountCurrency, profileDefault
+    case count(Int)
+    case noDecimals, negative, lineItem, slipEquals, largestTotal
+    /// How far down its page a total stands, in per cent of the page's text.
+    case position(Int)
+
+    // How it was read.
+    case ocrConfidence(Int)
+    case ocrRepaired, ocrDigits
+    case ocrCorrected(from: String)
+
+    // Arithmetic between the amounts of the page.
+    case sumOf(SumParts)
+    case differenceOf(total: String, deducted: String)
+    case balanceOf(total: String)
+    case rounded(from: String)
+    case roundedAway, afterRounding, beforeRounding
+    case tendered, tenderedLessChange, tenderedExact, afterPayment
+
+    // Payment codes (QR, PDF417) and e-invoice XML.
+    case codeFormat(String)
+    case codeChecked, codeProblems, codeAgreesPage, codeContradictsPage
+    case einvoiceXML, einvoiceXMLInvalid, xmlTextAgree, xmlTextDisagree, xmlDisagrees, notOnPage
+    case einvoicePayerAccount, payeeParty, sellerParty
+    case dueAddsUp, dueDoesNotAddUp, taxAddsUp, taxDoesNotAddUp
+
+    // What the ranker concluded.
+    case repeated(Int)
+    case clearLead, closeSecond, noPaymentExpected, unfamiliarEvidence
+
+    /// The checks a value can pass or fail.
+    public enum Checksum: String, Sendable {
+        case iban
+        case rsAccount = "rs-account"
+        case rf, model97
+    }
+
+    /// Shapes that are something other than a reference.
+    public enum Lookalike: String, Sendable {
+        case date, phone, postcode, amount
+    }
+
+    /// The parts an amount is the sum of.
+    public enum SumParts: Hashable, Sendable {
+        case values([String])
+        /// A net amount and a tax rate the page prints ("27" for 27 %).
+        case netAndRate(net: String, rate: String)
+        case items(Int)
+    }
+
+    /// As the record writes it.
+    public var name: String {
+        switch self {
+        case .checksum(let c): c.rawValue + "-checksum"
+        case .checksumFailed(let c): c.rawValue + "-checksum-failed"
+        case .bicFormat: "bic-format"
+        case .bicInvalid: "bic-invalid"
+        case .date: "date"
+        case .codePattern: "code-pattern"
+        case .lookalike(let l): l.rawValue + "-like"
+        case .model(let m): "model:" + m
+        case .noChecksum: "no-checksum"
+        case .placeholderAccount: "placeholder-account"
+        case .labelled(let category): "label:" + category.evidenceName
+        case .payerLabel: "payer-label"
+        case .notForPayment: "not-for-payment"
+        case .negated: "negated"
+        case .secondaryAccount: "secondary-account"
+        case .ambiguous: "ambiguous"
+        case .ibanLine: "iban-line"
+        case .companyName: "company-name"
+        case .sentence: "sentence"
+        case .currency(let iso): "currency:" + iso
+        case .currencyToken: "currency-token"
+        case .amountCurrency: "amount-currency"
+        case .profileDefault: "profile-default"
+        case .count(let n): "count:\(n)"
+        case .noDecimals: "no-decimals"
+        case .negative: "negative"
+        case .lineItem: "line-item"
+        case .slipEquals: "slip-equals"
+        case .largestTotal: "largest-total"
+        case .position(let p): "position:\(p)"
+        case .ocrConfidence(let c): "ocr-conf:\(c)"
+        case .ocrRepaired: "ocr-repaired"
+        case .ocrDigits: "ocr-digits"
+        case .ocrCorrected(let read): "ocr-corrected:" + read
+        case .sumOf(.values(let parts)): "sum-of:" + parts.joined(separator: "+")
+        case .sumOf(.netAndRate(let net, let rate)): "sum-of:\(net)+\(rate)%"
+        case .sumOf(.items(let n)): "sum-of:items(\(n))"
+        case .differenceOf(let total, let deducted): "difference-of:\(total)-\(deducted)"
+        case .balanceOf(let total): "balance-of:" + total
+        case .rounded(let from): "rounded:" + from
+        case .roundedAway: "rounded-away"
+        case .afterRounding: "after-rounding"
+        case .beforeRounding: "before-rounding"
+        case .tendered: "tendered"
+        case .tenderedLessChange: "tendered-less-change"
+        case .tenderedExact: "tendered-exact"
+        case .afterPayment: "after-payment"
+        case .codeFormat(let format): format
+        case .codeChecked: "code-checked"
+        case .codeProblems: "code-problems"
+        case .codeAgreesPage: "code-agrees-page"
+        case .codeContradictsPage: "code-contradicts-page"
+        case .einvoiceXML: "einvoice-xml"
+        case .einvoiceXMLInvalid: "einvoice-xml-invalid"
+        case .xmlTextAgree: "xml-text-agree"
+        case .xmlTextDisagree: "xml-text-disagree"
+        case .xmlDisagrees: "xml-disagrees"
+        case .notOnPage: "not-on-page"
+        case .einvoicePayerAccount: "einvoice-payer-account"
+        case .payeeParty: "payee-party"
+        case .sellerParty: "seller-party"
+        case .dueAddsUp: "due-adds-up"
+        case .dueDoesNotAddUp: "due-does-not-add-up"
+        case .taxAddsUp: "tax-adds-up"
+        case .taxDoesNotAddUp: "tax-does-not-add-up"
+        case .repeated(let n): "repeated:\(n)"
+        case .clearLead: "clear-lead"
+        case .closeSecond: "close-second"
+        case .noPaymentExpected: "no-payment-expected"
+        case .unfamiliarEvidence: "unfamiliar-evidence"
+        }
+    }
+
+    /// The model's feature for this evidence: its kind, without the part that varies from value to value
+    /// ("repeated:3" and "repeated:2" are both `e:repeated`); a label's category is a kind of its own.
+    public var feature: String {
+        switch self {
+        case .model: "e:model"
+        case .currency: "e:currency"
+        case .count: "e:count"
+        case .position: "e:position"
+        case .ocrConfidence: "e:ocr-conf"
+        case .ocrCorrected: "e:ocr-corrected"
+        case .sumOf: "e:sum-of"
+        case .differenceOf: "e:difference-of"
+        case .balanceOf: "e:balance-of"
+        case .rounded: "e:rounded"
+        case .repeated: "e:repeated"
+        default: "e:" + name
+        }
+    }
+
+    /// Evidence that rules the value out: the fitted model's confidence never rises above the rule points.
+    public var isVeto: Bool {
+        switch self {
+        case .lookalike, .payerLabel, .notForPayment, .negated, .noPaymentExpected, .tendered: true
+        case .checksumFailed: true
+        default: false
+        }
+    }
+
+    /// A total's place on its page, from 0 (its first line) to 1 (its last), in whole per cent.
+    static func position(down share: Double) -> Evidence { .position(Scoring.scaled(100, by: share)) }
+
+    /// The label category behind a `labelled` fact.
+    public var labelCategory: LabelCategory? {
+        if case .labelled(let category) = self { return category }
+        return nil
+    }
+
+    var isOCRConfidence: Bool {
+        if case .ocrConfidence = self { return true }
+        return false
+    }
+
+    /// Whether this is a sum, difference, tendered-less-change or rounding that confirms an amount.
+    var confirmsAmount: Bool {
+        switch self {
+        case .sumOf, .differenceOf, .tenderedLessChange, .rounded: true
+        default: false
+        }
+    }
+}
+
+extension Array where Element == Evidence {
+    /// Whether a label of `category` speaks for the value.
+    func has(label category: LabelCategory) -> Bool { contains(.labelled(category)) }
+
+    /// Whether any label speaks for the value.
+    var isLabelled: Bool { contains { $0.labelCategory != nil } }
+
+    /// The first label category that speaks for the value.
+    var firstLabel: LabelCategory? { lazy.compactMap(\.labelCategory).first }
+
+    /// Whether one of the facts is a sum of other amounts.
+    var isSum: Bool {
+        contains {
+            if case .sumOf = $0 { return true }
+            return false
+        }
+    }
+
+    /// The record's form: one name per fact.
+    var names: [String] { map(\.name) }
+}
