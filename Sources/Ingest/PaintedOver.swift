@@ -5,8 +5,9 @@ extension VisibleText {
     /// not drawn): each is looked at after every piece of text drawn until it shows.
     static let maxFollowed = 8
     /// At most this many looks at a word, all followed words together, per page: a page of thousands of
-    /// text operators costs at most this many measures of a word (about 2 ms each at 24 px text). Words not
-    /// seen by then are reported as not drawn; left out all the same.
+    /// text operators costs at most this many measures of a word (8 words never seen under 6,000 text
+    /// operators: 0.06 s of CPU in all, release). Words not seen by then are reported as not drawn; left
+    /// out all the same.
     static let maxLooks = 4096
 
     /// Which of `words` (on canvases of `glyphs`' size) showed on the page right after some piece of text
