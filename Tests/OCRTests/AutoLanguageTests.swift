@@ -67,19 +67,33 @@ struct AutoLanguageTests {
         #expect(ocr["script_conf"] == nil)
     }
 
-    @Test func aTextLayerTellsTheLanguageWithoutASample() throws {
-        // pp-ocr --force on a page that has text already: its words choose the language.
+    /// pp-ocr --force on a page that has text already: its words choose the reading's language.
+    static func readWithTextLayer(_ photo: String, _ text: String) throws -> [String: JSON] {
         var options = try Self.auto()
         options.force = true
-        let lines: JSON = [["text": "Bitte überweisen Sie den Rechnungsbetrag bis zum Fälligkeitsdatum auf unser Konto."]]
         let record = Fixture.page(
-            Fixture.path("samples/photos/en-gb-supplies.jpg"), extra: ["text_source": "pdf", "lines": lines])
-        let ocr = PageOCR(options: options).process(record)["ocr"]?.objectValue ?? [:]
+            Fixture.path("samples/photos/\(photo)"), extra: ["text_source": "pdf", "lines": [["text": .string(text)]]])
+        return PageOCR(options: options).process(record)["ocr"]?.objectValue ?? [:]
+    }
+
+    @Test func aTextLayerTellsTheLanguageWithoutASample() throws {
+        let ocr = try Self.readWithTextLayer(
+            "de-hosting-rechnung.png", "Bitte überweisen Sie den Rechnungsbetrag bis zum Fälligkeitsdatum auf unser Konto.")
+        #expect(ocr["lang"] == "deu")
         #expect(ocr["detected"] == "de")
         #expect(ocr["detected_from"] == "text_layer")
-        // The reading itself (an English page) then says English: it is read again in English.
+        #expect(ocr["read_again"] == false)
+    }
+
+    @Test func aReadingThatShowsAnotherLanguageIsReadAgainInIt() throws {
+        // A German text layer on an English page: the reading in German shows English words, so the page
+        // is read again in English, and that reading is kept.
+        let ocr = try Self.readWithTextLayer(
+            "en-gb-supplies.jpg", "Bitte überweisen Sie den Rechnungsbetrag bis zum Fälligkeitsdatum auf unser Konto.")
         #expect(ocr["first_pass"] == "deu")
         #expect(ocr["lang"] == "eng")
+        #expect(ocr["detected"] == "en")
+        #expect(ocr["detected_from"] == "reading")
         #expect(ocr["read_again"] == true)
     }
 
