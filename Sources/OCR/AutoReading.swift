@@ -52,7 +52,8 @@ extension PageOCR {
         if let textLayer, !textLayer.isEmpty {
             evidence = (textLayer, .textLayer, true)
         } else if let sample = TextSample(page: pix, dpi: dpi) {
-            let read = try readSample(sample, with: languages, auto: auto, script: script, dpi: dpi, deadline: deadline, what: what)
+            let read = try readSample(
+                sample, with: languages, auto: auto, script: script, dpi: dpi, deadline: deadline, what: what)
             evidence = (read.text, .sample, read.meanConf >= Self.confidentSample)
         }
         var detected: (language: String, from: LanguageEvidence)?
@@ -142,4 +143,3 @@ extension RecognizedPage {
     /// The lines' text, one per line.
     var text: String { lines.map(\.text).joined(separator: "\n") }
 }
-
