@@ -34,15 +34,8 @@ export OMP_THREAD_LIMIT=1
 work=$(mktemp -d "${TMPDIR:-/tmp}/pp-bench-auto.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
-pdfs=()
-total=0
-for pdf in samples/pdf/*.pdf; do
-    n=$(pdfinfo "$pdf" 2>/dev/null | awk '/^Pages:/ {print $2}')
-    [ -n "$n" ] || continue
-    pdfs+=("$pdf")
-    total=$((total + n))
-    [ "$total" -ge "$PAGES" ] && break
-done
+. "$(dirname "$0")/pick_pdfs.sh"
+pick_pdfs "$PAGES"
 mkdir -p "$work/png" "$work/cli" "$work/truth" "$work/out"
 : > "$work/pages.jsonl"
 for pdf in "${pdfs[@]}"; do
