@@ -18,6 +18,10 @@ let package = Package(
     targets: [
         // The core every tool shares: JSON values, JSON Lines in and out, arguments, errors, parallel map.
         .target(name: "PPShared"),
+        // The records the tools pass along as Swift types (page, document, candidate, best), decoded once where a
+        // record comes in and encoded once where it goes out; members they do not know pass through as they came.
+        .target(name: "Records", dependencies: ["PPShared"]),
+        .testTarget(name: "RecordsTests", dependencies: ["Records", "PPShared"]),
 
         // pp-cardcheck: payment-card validation (pure Swift).
         .target(name: "CardCheck", dependencies: ["PPShared"]),

@@ -1,0 +1,42 @@
+import PPShared
+
+/// A page's `ocr` (pp-ocr): how the kept reading was made.
+public struct OCRReading: RecordObject {
+    /// `tesseract <version>`.
+    public var engine: String?
+    /// The tesseract languages the kept reading used (`deu+eng`).
+    public var lang: String?
+    public var psm: Int?
+    /// The resolution tesseract was told.
+    public var dpi: Int?
+    /// The clockwise quarter turn applied before reading.
+    public var rotation: Int?
+    /// tesseract's orientation confidence (`--rotate-pages`).
+    public var rotationConfidence: Double?
+    /// The clockwise turn that straightened the page.
+    public var deskewDegrees: Double?
+    public var meanConfidence: Int?
+    /// `--lang auto`: the script OSD saw; null when it found too little text.
+    public var script: String??
+    public var scriptConfidence: Double?
+    /// `--lang auto`: the language the lexicons find in the reading; null when none leads clearly.
+    public var detected: String??
+    /// The first reading's languages, when the page was read twice.
+    public var firstPass: String?
+    /// Rows of boxed characters (a comb) read again.
+    public var combRows: Int?
+    /// The asset set whose language data was used.
+    public var assets: Int?
+    public var unknown = JSONObject()
+    public var kept = KeptMembers()
+
+    public static let fields: [RecordField<OCRReading>] = [
+        .init("engine", \.engine), .init("lang", \.lang), .init("psm", \.psm), .init("dpi", \.dpi),
+        .init("rotation", \.rotation), .init("rotation_conf", \.rotationConfidence),
+        .init("deskew_degrees", \.deskewDegrees), .init("mean_conf", \.meanConfidence), .init("script", \.script),
+        .init("script_conf", \.scriptConfidence), .init("detected", \.detected), .init("first_pass", \.firstPass),
+        .init("comb_rows", \.combRows), .init("assets", \.assets),
+    ]
+
+    public init() {}
+}
