@@ -1,6 +1,7 @@
 import CTesseract
 import PPShared
 import PixImage
+import Records
 
 extension PageOCR {
     /// Reads the prepared page with --lang's languages, or under --lang auto with those its script and a
@@ -8,40 +9,40 @@ extension PageOCR {
     /// guess. What was used goes into `ocr` (lang; with auto also script, detected, first_pass).
     func read(
         _ pix: consuming PixImage, dpi: Int, osd: PageOrientation?, deadline: UInt64?, what: String,
-        ocr: inout [String: JSON]
+        ocr: inout OCRReading
     ) throws(ToolError) -> RecognizedPage {
         guard let auto = options.auto else {
-            ocr["lang"] = .string(options.languages)
+            ocr.lang = options.languages
             return try recognize(consume pix, with: options.languages, dpi: dpi, deadline: deadline, what: what)
         }
         var found = osd
         if found == nil { found = try detectScript(pix, dpi: dpi, notes: auto.notes) }
         let script = found?.script
-        if let found { ocr["script_conf"] = .rounded(found.scriptConfidence) }
+        if let found { ocr.scriptConfidence = found.scriptConfidence }
         let first = auto.firstPass(script: script, page: what)
-        ocr["script"] = script.map { .string($0) } ?? .null
+        ocr.script = .some(script)
         // Our reference stays for a possible second reading; tesseract copies the image either way.
         let firstPage = try recognize(copy pix, with: first, dpi: dpi, deadline: deadline, what: what)
         let text = firstPage.lines.map(\.text).joined(separator: "\n")
         let choice = auto.secondPass(text: text, script: script, first: first, page: what)
-        ocr["detected"] = choice.detected.map { .string($0) } ?? .null
+        ocr.detected = .some(choice.detected)
         guard let again = choice.again else {
             if choice.detected == nil, let other = auto.retryWhenNothingDetected(first: first) {
                 let retry = try recognize(copy pix, with: other, dpi: dpi, deadline: deadline, what: what)
                 if retry.meanConf > firstPage.meanConf {
                     let text = retry.lines.map(\.text).joined(separator: "\n")
                     let detected = auto.secondPass(text: text, script: script, first: other, page: what).detected
-                    ocr["detected"] = detected.map { .string($0) } ?? .null
-                    ocr["lang"] = .string(other)
-                    ocr["first_pass"] = .string(first)
+                    ocr.detected = .some(detected)
+                    ocr.lang = other
+                    ocr.firstPass = first
                     return retry
                 }
             }
-            ocr["lang"] = .string(first)
+            ocr.lang = first
             return firstPage
         }
-        ocr["lang"] = .string(again)
-        ocr["first_pass"] = .string(first)
+        ocr.lang = again
+        ocr.firstPass = first
         return try recognize(consume pix, with: again, dpi: dpi, deadline: deadline, what: what)
     }
 
@@ -51,15 +52,15 @@ extension PageOCR {
     /// such pages.
     func readTurned(
         _ pix: consuming PixImage, by orientation: PageOrientation, dpi: Int, than first: RecognizedPage,
-        deadline: UInt64?, what: String, ocr: inout [String: JSON]
+        deadline: UInt64?, what: String, ocr: inout OCRReading
     ) throws(ToolError) -> RecognizedPage? {
         let turned = pix.rotatedClockwise(quarterTurns: orientation.clockwiseTurn / 90)
         turned.setResolution(dpi)
         var again = ocr
         let page = try read(consume turned, dpi: dpi, osd: orientation, deadline: deadline, what: what, ocr: &again)
         guard page.meanConf > first.meanConf else { return nil }
-        again["rotation"] = .int(orientation.clockwiseTurn)
-        again["rotation_conf"] = .rounded(orientation.confidence)
+        again.rotation = orientation.clockwiseTurn
+        again.rotationConfidence = orientation.confidence
         ocr = again
         return page
     }
@@ -92,12 +93,12 @@ extension PageOCR {
     /// characters confidently. Only under the automatic segmentation (--psm 3), only on such pages.
     func readAsOneBlock(
         _ pix: consuming PixImage, dpi: Int, than first: RecognizedPage, deadline: UInt64?, what: String,
-        ocr: inout [String: JSON]
+        ocr: inout OCRReading
     ) throws(ToolError) -> RecognizedPage? {
-        guard let languages = ocr["lang"]?.stringValue else { return nil }
+        guard let languages = ocr.lang else { return nil }
         let page = try recognize(consume pix, with: languages, dpi: dpi, deadline: deadline, what: what, mode: PSM_SINGLE_BLOCK)
         guard page.confidentCharacters > first.confidentCharacters else { return nil }
-        ocr["psm"] = .int(Int(PSM_SINGLE_BLOCK.rawValue))
+        ocr.psm = Int(PSM_SINGLE_BLOCK.rawValue)
         return page
     }
 

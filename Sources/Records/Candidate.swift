@@ -19,8 +19,8 @@ public struct Candidate: RecordObject {
     /// A reference's model (`97`, `HR01`).
     public var referenceModel: String?
     public var country: String?
-    /// A Serbian account's IBAN form.
-    public var iban: String?
+    /// A Serbian account's IBAN form; null when the account fails its checksum.
+    public var iban: String??
     public var ruleScore: Int?
     public var features: Features?
     /// With `--explain`: how the confidence came about.

@@ -30,8 +30,11 @@ public enum Absence: Sendable {
 /// One member of a record type: its name and the property that holds it.
 public struct RecordField<Record>: Sendable {
     public let key: String
-    /// Sets the property from the member (nil: absent) and returns what writing it back gives.
-    let read: @Sendable (inout Record, JSON?) -> JSON?
+    /// The property.
+    let path: PartialKeyPath<Record> & Sendable
+    /// Sets the property from the member (nil: absent) and returns what writing it back gives, and whether
+    /// the property holds a value now.
+    let read: @Sendable (inout Record, JSON?) -> (written: JSON?, holds: Bool)
     /// The member as written; nil leaves it out.
     let write: @Sendable (Record) -> JSON?
     /// The property's value writes back exactly what was read (a member kept as JSON).
@@ -42,13 +45,14 @@ public struct RecordField<Record>: Sendable {
         _ key: String, _ path: WritableKeyPath<Record, Value?> & Sendable, absent: Absence = .leftOut
     ) {
         self.key = key
+        self.path = path
         readsExactly = Value.readsExactly
         let empty: JSON? = absent == .null ? .null : nil
         write = { record in record[keyPath: path]?.member ?? empty }
         read = { record, member in
             let value = member.flatMap(Value.init(member:))
             record[keyPath: path] = value
-            return value?.member ?? empty
+            return (value?.member ?? empty, value != nil)
         }
     }
 }
@@ -61,6 +65,8 @@ public struct KeptMembers: Sendable, Equatable {
         /// What the property writes for the value it read.
         let written: JSON?
         let original: JSON?
+        /// The member came, and its property could read nothing from it.
+        let unread: Bool
     }
     private var entries: [Entry] = []
 
@@ -68,9 +74,12 @@ public struct KeptMembers: Sendable, Equatable {
 
     public var isEmpty: Bool { entries.isEmpty }
 
-    mutating func keep(_ key: String, written: JSON?, original: JSON?) {
-        entries.append(Entry(key: key, written: written, original: original))
+    mutating func keep(_ key: String, written: JSON?, original: JSON?, unread: Bool) {
+        entries.append(Entry(key: key, written: written, original: original, unread: unread))
     }
+
+    /// The member `key` as it came, when its property could read nothing from it.
+    func unread(_ key: String) -> JSON? { entries.first { $0.key == key && $0.unread }?.original }
 
     /// What to write for `key` when its property writes `written`: the original while the property still
     /// holds what was read (`.some(nil)`: leave the member out), else nil (write `written`).
@@ -90,9 +99,11 @@ extension RecordObject {
         var kept = KeptMembers()
         for field in Self.fields {
             let original = rest.removeValue(forKey: field.key)
-            let written = field.read(&self, original)
+            let (written, holds) = field.read(&self, original)
             if field.readsExactly, original != nil { continue }
-            if written != original { kept.keep(field.key, written: written, original: original) }
+            if written != original {
+                kept.keep(field.key, written: written, original: original, unread: original != nil && !holds)
+            }
         }
         unknown = rest
         self.kept = kept
@@ -117,6 +128,19 @@ extension RecordObject {
 
     public var member: JSON { .object(object) }
 
+    /// The member a property holds as it came, when the property could read nothing from it (a `frame`
+    /// of `"x"`, a `size` that is no list): nil when it read a value, or the member did not come.
+    public func unread<Value>(_ path: WritableKeyPath<Self, Value?>) -> JSON? {
+        let wanted: PartialKeyPath<Self> = path
+        guard let field = Self.fields.first(where: { $0.path as PartialKeyPath<Self> == wanted }) else { return nil }
+        return kept.unread(field.key)
+    }
+
+    /// Whether the member a property holds came at all, readable or not.
+    public func has<Value>(_ path: WritableKeyPath<Self, Value?>) -> Bool {
+        self[keyPath: path] != nil || unread(path) != nil
+    }
+
     /// The record without the members `keys`, whatever they held.
     public func removing(_ keys: Set<String>) -> Self {
         var copy = self
@@ -125,6 +149,15 @@ extension RecordObject {
         copy.unknown = unknown.removingValues(forKeys: Array(keys))
         return copy
     }
+
+    /// Only the members the properties `paths` hold, as they came; the others, unknown ones too, go.
+    public func keeping(_ paths: [PartialKeyPath<Self>]) -> Self {
+        let keys = Set(Self.fields.filter { field in paths.contains { $0 == field.path as PartialKeyPath<Self> } }.map(\.key))
+        return filtered(keys.contains)
+    }
+
+    /// The record without the members that are null.
+    public func withoutNulls() -> Self { removing(Set(object.filter { $0.value.isNull }.map(\.key))) }
 
     /// Only the members `keep` says yes to, whatever they held: known, unknown, or kept as they came.
     public func filtered(_ keep: (String) -> Bool) -> Self {
