@@ -43,6 +43,11 @@ public struct Evaluation {
         }
     }
 
+    /// `matches` for a candidate as a line holds it.
+    static func matches(_ field: String, expected: String, candidate: JSON) -> Bool {
+        Records.Candidate(member: candidate).map { matches(field, expected: expected, candidate: $0) } ?? false
+    }
+
     static func matches(_ field: String, expected: String, candidate: Records.Candidate) -> Bool {
         if field == "reference" {
             // The record's value has the model in front ("97 14 3004…"; records made before it did are read
