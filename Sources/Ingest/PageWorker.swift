@@ -281,7 +281,8 @@ public final class PageWorker {
                     RecordWarning(
                         code: "dpi_lowered",
                         message:
-                            "\(label) is \(ow) x \(oh) pixels: scaled to stay within \(options.maxPixels / 1_000_000) megapixels"))
+                            "\(label) is \(ow) x \(oh) pixels: scaled to stay within \(options.maxPixels / 1_000_000) megapixels")
+                )
             }
         }
         if header.dpi <= 1 { image.dpiAssumed = true }

@@ -4,8 +4,8 @@ import Foundation
 import Lexicons
 import PDFRender
 import PPShared
-import Records
 import PixImage
+import Records
 
 // Cairo surfaces, poppler documents and pages are owned by PDFRender; leptonica images by `PixImage`.
 // None of these is Sendable: each is made, used and freed on one thread.

@@ -164,14 +164,17 @@ struct PicturePlan {
         return results.values
     }
 
-    private static func make(_ from: PictureSource, view: PageView, name: String, folder: String) throws(ToolError) -> SitePicture {
+    private static func make(_ from: PictureSource, view: PageView, name: String, folder: String) throws(ToolError) -> SitePicture
+    {
         // A PNG or a JPEG (by its bytes) is copied as it is, once checked; the rest is decoded and written as a PNG.
         if case .file(let path, frame: 0) = from {
             let file = try PictureFile(path: path)
             if let ext = file.browserFormat {
                 try file.copy(to: folder + "/" + name + "." + ext)
                 // The size the page view states for the picture it names (the thumbnail first, as `PictureSource.of`).
-                let size = view.thumbnail?.path != nil ? (view.thumbnail?.width, view.thumbnail?.height) : (view.image?.width, view.image?.height)
+                let size =
+                    view.thumbnail?.path != nil
+                    ? (view.thumbnail?.width, view.thumbnail?.height) : (view.image?.width, view.image?.height)
                 return SitePicture(
                     path: name + "." + ext, width: size.0 ?? file.header.width, height: size.1 ?? file.header.height)
             }

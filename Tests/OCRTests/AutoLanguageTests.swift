@@ -1,5 +1,5 @@
-import Lexicons
 import Foundation
+import Lexicons
 import PPShared
 import PixImage
 import Testing

@@ -12,7 +12,8 @@ import Testing
 
     /// The JSON object lines of every golden `stdin` and `stdout`.
     static let lines: [String] = {
-        let files = FileManager.default.enumerator(at: golden, includingPropertiesForKeys: nil)?
+        let files =
+            FileManager.default.enumerator(at: golden, includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL }.filter { ["stdin", "stdout"].contains($0.lastPathComponent) } ?? []
         return files.sorted { $0.path < $1.path }.flatMap { file in
             ((try? String(contentsOf: file, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)

@@ -112,7 +112,8 @@ public struct DocumentProcessor: Sendable {
             for w in items where seen.insert(w.encoded()).inserted { out.append(w) }
         }
         if noText {
-            out.append(RecordWarning(code: "no_text", message: "no text on any page (run pp-ocr on scans and photos first)").member)
+            out.append(
+                RecordWarning(code: "no_text", message: "no text on any page (run pp-ocr on scans and photos first)").member)
         }
         return out
     }

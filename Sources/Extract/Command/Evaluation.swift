@@ -62,7 +62,9 @@ public struct Evaluation {
     }
 
     /// A miss's evidence: the candidate's, null without one.
-    static func evidence(of candidate: Records.Candidate?) -> JSON { candidate?.evidence.map { .array($0.map { .string($0) }) } ?? .null }
+    static func evidence(of candidate: Records.Candidate?) -> JSON {
+        candidate?.evidence.map { .array($0.map { .string($0) }) } ?? .null
+    }
 
     struct FieldStats {
         var expected = 0, top1 = 0, at3 = 0
