@@ -66,7 +66,8 @@ public struct CardChecker: Sendable {
     /// is redacted (`Redaction`), however deep, so a number under a key we do not know (a typo like
     /// "numbr") or in a key name cannot leak.
     func answer(record original: JSON) -> Answer {
-        if original.isErrorRecord { return .record(redacted(original), .upstreamError) }  // DESIGN.md: error records pass through
+        // docs/design.md: error records pass through.
+        if original.isErrorRecord { return .record(redacted(original), .upstreamError) }
         if original["number"] == nil, original["userInfo"] != nil || original["type"] != nil {
             let (record, outcome) = checkPaymentInfo(original, into: redacted(original))
             return .record(record, outcome)

@@ -70,7 +70,7 @@ public final class SHA256 {
         return .success((stream.hex(), size))
     }
 
-    /// "sha256:<hex>" of a file's bytes (the `doc` key of DESIGN.md), nil when it cannot be read.
+    /// "sha256:<hex>" of a file's bytes (the `doc` key of docs/design.md), nil when it cannot be read.
     public static func documentKey(path: String) -> String? {
         guard case .success(let found) = file(path) else { return nil }
         return "sha256:" + found.hex

@@ -2,7 +2,7 @@
     import Glibc
 #endif
 
-/// A file that appears whole under its name or not at all (DESIGN.md: an interrupted run never leaves a
+/// A file that appears whole under its name or not at all (docs/design.md: an interrupted run never leaves a
 /// partial file). It is written to a temporary file beside the destination; every write, the fsync and
 /// the close are checked, and only then is it renamed into place. A failure (a full disk, a file size
 /// limit, a folder that went away) is a `write_failed` error and removes the temporary file; so do

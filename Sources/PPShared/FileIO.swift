@@ -22,7 +22,7 @@ public func readFile(_ path: String, limit: Int = .max) -> [UInt8]? {
 }
 
 /// Why an input file cannot be read, in the OS's words; the one rule every tool follows for the files
-/// it is given (DESIGN.md: a missing input is an error record, and the run ends with status 3).
+/// it is given (docs/design.md: a missing input is an error record, and the run ends with status 3).
 public enum InputFileProblem {
     /// The error for `path` (shown as `name`), or nil when it is there and can be read: a missing file
     /// gets `missingCode`, anything else (a symlink loop, permission denied, …) `unreadableCode`; the

@@ -1,4 +1,4 @@
-/// The exit statuses every pp tool uses (DESIGN.md).
+/// The exit statuses every pp tool uses (docs/design.md).
 public enum ExitStatus: Int32, Sendable, Comparable {
     /// All records processed.
     case ok = 0

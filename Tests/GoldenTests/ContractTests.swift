@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// DESIGN.md's contract, on the built tools: error records pass through unchanged and make the exit
+/// The contract of docs/design.md, on the built tools: error records pass through unchanged and make the exit
 /// status 3; an input file that is missing or cannot be opened is an error record (exit 3) in every
 /// tool, in the OS's words.
 @Suite("one contract across the tools")

@@ -131,7 +131,8 @@ struct AmountArithmetic {
             // Exact to the cent; a cent either way only between larger amounts (VAT rounded per line).
             func find(_ cents: Int, after j: Int, _ others: Int...) -> Int? {
                 let slack =
-                    others.allSatisfy { abs($0) >= weights.centSlackFrom } && abs(cents) >= weights.centSlackFrom ? [0, -1, 1] : [0]
+                    others.allSatisfy { abs($0) >= weights.centSlackFrom } && abs(cents) >= weights.centSlackFrom
+                    ? [0, -1, 1] : [0]
                 for d in slack { if let k = byCents[cents + d]?.first(where: { $0 > j }) { return k } }
                 return nil
             }
@@ -199,7 +200,8 @@ struct AmountArithmetic {
                 while e > 0, c[e - 1] == " " { e -= 1 }
                 var b = e
                 while b > 0, c[b - 1].isASCII, c[b - 1].isNumber || c[b - 1] == "." || c[b - 1] == "," { b -= 1 }
-                guard b < e, let r = Double(String(c[b..<e]).replacingOccurrences(of: ",", with: ".")), r >= 1, r <= Double(highest)
+                guard b < e, let r = Double(String(c[b..<e]).replacingOccurrences(of: ",", with: ".")), r >= 1,
+                    r <= Double(highest)
                 else { continue }
                 if !rates.contains(r) { rates.append(r) }
                 if rates.count == count { return rates }
@@ -226,7 +228,9 @@ struct AmountArithmetic {
                 before($0, s) && !item($0) && s.box.y0 - $0.box.y1 <= weights.totalAbove * h
                     && list[$0.index].evidence.contains(where: Self.isTotalLabel)
             }
-            let below = terms.filter { before(s, $0) && $0.cents > 0 && !item($0) && $0.box.y0 - s.box.y1 <= weights.changeBelow * h }
+            let below = terms.filter {
+                before(s, $0) && $0.cents > 0 && !item($0) && $0.box.y0 - s.box.y1 <= weights.changeBelow * h
+            }
             guard let total = above.first(where: { a in below.contains { a.cents + $0.cents == s.cents } }) else { continue }
             list[s.index].credit(.tendered, -weights.tendered)
             if !list[total.index].evidence.contains(.tenderedLessChange) {

@@ -332,7 +332,8 @@ struct Layout: Sendable {
                     for v in under where isValue(v) {
                         let misalign = alignment(cells[v].box, cb) / unit
                         let dyc = max(0, (cells[v].box.y0 - cb.y1) / unit)
-                        let rank = params.belowRank - params.belowStep * min(params.misalignMax, misalign) - params.belowStep * dyc
+                        let rank =
+                            params.belowRank - params.belowStep * min(params.misalignMax, misalign) - params.belowStep * dyc
                         proposals.append((c, v, .below, rank))
                     }
                     if !under.isEmpty { break }

@@ -153,7 +153,9 @@ public struct Ranker: Sendable {
             let rivalLabels: [LabelCategory] = [.amountDue, .amountTotal, .account, .reference]
             let secondLabelled = list.count >= 2 && rivalLabels.contains { list[1].evidence.has(label: $0) }
             if gap > weights.clearMargin, !secondLabelled {
-                list[0].credit(.clearLead, min(weights.clearMarginBonus, Scoring.share(gap - weights.clearMargin, percent: weights.leadShare)))
+                list[0].credit(
+                    .clearLead,
+                    min(weights.clearMarginBonus, Scoring.share(gap - weights.clearMargin, percent: weights.leadShare)))
             }
         }
         if list.count >= 2, list[0].points >= weights.leadFloor {
