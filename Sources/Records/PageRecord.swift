@@ -78,18 +78,18 @@ public struct PageRecord: StatedRecord {
     public var kept = KeptMembers()
 
     public static let fields: [RecordField<PageRecord>] = [
-        .init(PageKey.kind.rawValue, \.kind), .init(PageKey.doc.rawValue, \.doc),
-        .init(PageKey.source.rawValue, \.source), .init(PageKey.page.rawValue, \.page),
-        .init(PageKey.pages.rawValue, \.pages), .init(PageKey.plannedDocuments.rawValue, \.plannedDocuments),
-        .init(PageKey.media.rawValue, \.media), .init(PageKey.size.rawValue, \.size),
-        .init(PageKey.textRotation.rawValue, \.textRotation), .init(PageKey.textSource.rawValue, \.textSource),
-        .init(PageKey.textLayer.rawValue, \.textLayer), .init(PageKey.lines.rawValue, \.lines),
-        .init(PageKey.image.rawValue, \.image), .init(PageKey.thumbnail.rawValue, \.thumbnail),
-        .init(PageKey.codes.rawValue, \.codes), .init(PageKey.attachments.rawValue, \.attachments),
-        .init(PageKey.warnings.rawValue, \.warnings), .init(PageKey.mail.rawValue, \.mail),
-        .init(PageKey.converted.rawValue, \.converted), .init(PageKey.ocr.rawValue, \.ocr),
-        .init(PageKey.split.rawValue, \.split), .init(PageKey.state.rawValue, \.state),
-        .init(PageKey.error.rawValue, \.error), .init(PageKey.warning.rawValue, \.warning),
+        .init(PageKey.kind, \.kind), .init(PageKey.doc, \.doc),
+        .init(PageKey.source, \.source), .init(PageKey.page, \.page),
+        .init(PageKey.pages, \.pages), .init(PageKey.plannedDocuments, \.plannedDocuments),
+        .init(PageKey.media, \.media), .init(PageKey.size, \.size),
+        .init(PageKey.textRotation, \.textRotation), .init(PageKey.textSource, \.textSource),
+        .init(PageKey.textLayer, \.textLayer), .init(PageKey.lines, \.lines),
+        .init(PageKey.image, \.image), .init(PageKey.thumbnail, \.thumbnail),
+        .init(PageKey.codes, \.codes), .init(PageKey.attachments, \.attachments),
+        .init(PageKey.warnings, \.warnings), .init(PageKey.mail, \.mail),
+        .init(PageKey.converted, \.converted), .init(PageKey.ocr, \.ocr),
+        .init(PageKey.split, \.split), .init(PageKey.state, \.state),
+        .init(PageKey.error, \.error), .init(PageKey.warning, \.warning),
     ]
 
     public init() {}

@@ -40,6 +40,13 @@ public struct RecordField<Record>: Sendable {
     /// The property's value writes back exactly what was read (a member kept as JSON).
     let readsExactly: Bool
 
+    /// The member named by `key`'s raw value (a `PageKey`), held in the optional property `path`.
+    public init<Key: RawRepresentable<String>, Value: RecordValue>(
+        _ key: Key, _ path: WritableKeyPath<Record, Value?> & Sendable, absent: Absence = .leftOut
+    ) {
+        self.init(key.rawValue, path, absent: absent)
+    }
+
     /// The member `key`, held in the optional property `path`.
     public init<Value: RecordValue>(
         _ key: String, _ path: WritableKeyPath<Record, Value?> & Sendable, absent: Absence = .leftOut
