@@ -15,7 +15,7 @@ public struct Best: RecordObject {
     public var unknown = JSONObject()
     public var kept = KeptMembers()
 
-    public static let fields: [RecordField<Best>] = [
+    public static let fields: RecordFields<Best> = [
         .init("account", \.account, absent: .null), .init("amount", \.amount, absent: .null),
         .init("currency", \.currency, absent: .null), .init("reference", \.reference, absent: .null),
         .init("reference_model", \.referenceModel, absent: .null), .init("payee", \.payee, absent: .null),

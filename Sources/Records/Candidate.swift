@@ -32,7 +32,7 @@ public struct Candidate: RecordObject {
     public var unknown = JSONObject()
     public var kept = KeptMembers()
 
-    public static let fields: [RecordField<Candidate>] = [
+    public static let fields: RecordFields<Candidate> = [
         .init("value", \.value), .init("display", \.display), .init("confidence", \.confidence),
         .init("page", \.page), .init("box", \.box, absent: .null), .init("evidence", \.evidence),
         .init("scheme", \.scheme), .init("reference_model", \.referenceModel), .init("country", \.country),
@@ -87,7 +87,7 @@ public struct Explanation: RecordObject {
     public var unknown = JSONObject()
     public var kept = KeptMembers()
 
-    public static let fields: [RecordField<Explanation>] = [
+    public static let fields: RecordFields<Explanation> = [
         .init("rule", \.rule), .init("model", \.model), .init("label", \.label), .init("vetoed", \.vetoed),
     ]
 

@@ -37,7 +37,7 @@ public struct DocumentRecord: StatedRecord {
     public var unknown = JSONObject()
     public var kept = KeptMembers()
 
-    public static let fields: [RecordField<DocumentRecord>] = [
+    public static let fields: RecordFields<DocumentRecord> = [
         .init("kind", \.kind), .init("doc", \.doc), .init("source", \.source), .init("pages", \.pages),
         .init("input", \.input), .init("line", \.line), .init("profile", \.profile), .init("state", \.state),
         .init("error", \.error), .init("payment_expected", \.paymentExpected),

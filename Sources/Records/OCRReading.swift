@@ -30,7 +30,7 @@ public struct OCRReading: RecordObject {
     public var unknown = JSONObject()
     public var kept = KeptMembers()
 
-    public static let fields: [RecordField<OCRReading>] = [
+    public static let fields: RecordFields<OCRReading> = [
         .init("engine", \.engine), .init("lang", \.lang), .init("psm", \.psm), .init("dpi", \.dpi),
         .init("rotation", \.rotation), .init("rotation_conf", \.rotationConfidence),
         .init("deskew_degrees", \.deskewDegrees), .init("mean_conf", \.meanConfidence), .init("script", \.script),

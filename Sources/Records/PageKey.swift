@@ -1,3 +1,5 @@
+import PPShared
+
 /// The members of a page record, and the one place that says who writes each and whether a document
 /// record carries it on (docs/records.md, "page").
 public enum PageKey: String, CaseIterable, Sendable {
@@ -45,6 +47,9 @@ public enum PageKey: String, CaseIterable, Sendable {
             false
         }
     }
+
+    /// The names of the members that stay with the page.
+    public static let stayingWithPage = JSONKeys(allCases.filter(\.staysWithPage).map(\.rawValue))
 
     /// The names of the members pp-ingest writes itself.
     public static let writtenByIngest = Set(allCases.filter(\.ingestWrites).map(\.rawValue))

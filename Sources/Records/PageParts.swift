@@ -13,7 +13,7 @@ public struct PageImage: RecordObject {
     public var unknown = JSONObject()
     public var kept = KeptMembers()
 
-    public static let fields: [RecordField<PageImage>] = [
+    public static let fields: RecordFields<PageImage> = [
         .init("path", \.path), .init("dpi", \.dpi), .init("width", \.width), .init("height", \.height),
         .init("frame", \.frame), .init("dpi_assumed", \.dpiAssumed),
     ]
@@ -36,7 +36,7 @@ public struct PageThumbnail: RecordObject {
     public var unknown = JSONObject()
     public var kept = KeptMembers()
 
-    public static let fields: [RecordField<PageThumbnail>] = [
+    public static let fields: RecordFields<PageThumbnail> = [
         .init("path", \.path), .init("width", \.width), .init("height", \.height),
     ]
 
@@ -60,7 +60,7 @@ public struct PageCode: RecordObject {
     public var unknown = JSONObject()
     public var kept = KeptMembers()
 
-    public static let fields: [RecordField<PageCode>] = [
+    public static let fields: RecordFields<PageCode> = [
         .init("type", \.type), .init("text", \.text), .init("box", \.box), .init("page", \.page),
     ]
 
@@ -91,7 +91,7 @@ public struct Attachment: RecordObject {
     public var unknown = JSONObject()
     public var kept = KeptMembers()
 
-    public static let fields: [RecordField<Attachment>] = [
+    public static let fields: RecordFields<Attachment> = [
         .init("name", \.name), .init("path", \.path), .init("size", \.size), .init("mime", \.mime),
         .init("description", \.description), .init("einvoice", \.einvoice), .init("einvoice_format", \.einvoiceFormat),
         .init("einvoice_document", \.einvoiceDocument), .init("einvoice_guideline", \.einvoiceGuideline),
@@ -113,7 +113,7 @@ public struct PageMail: RecordObject {
     public var unknown = JSONObject()
     public var kept = KeptMembers()
 
-    public static let fields: [RecordField<PageMail>] = [
+    public static let fields: RecordFields<PageMail> = [
         .init("number", \.number), .init("from", \.from, absent: .null), .init("subject", \.subject, absent: .null),
         .init("date", \.date, absent: .null), .init("message_id", \.messageID, absent: .null),
     ]
@@ -132,7 +132,7 @@ public struct Conversion: RecordObject {
     public var unknown = JSONObject()
     public var kept = KeptMembers()
 
-    public static let fields: [RecordField<Conversion>] = [.init("by", \.by), .init("from", \.from), .init("pdf", \.pdf)]
+    public static let fields: RecordFields<Conversion> = [.init("by", \.by), .init("from", \.from), .init("pdf", \.pdf)]
 
     public init() {}
 }
@@ -149,7 +149,7 @@ public struct StackPart: RecordObject {
     public var unknown = JSONObject()
     public var kept = KeptMembers()
 
-    public static let fields: [RecordField<StackPart>] = [
+    public static let fields: RecordFields<StackPart> = [
         .init("part", \.part), .init("parts", \.parts), .init("page_range", \.pageRange), .init("pages", \.pages),
         .init("why", \.why),
     ]
@@ -166,7 +166,7 @@ public struct RecordWarning: RecordObject {
     public var unknown = JSONObject()
     public var kept = KeptMembers()
 
-    public static let fields: [RecordField<RecordWarning>] = [
+    public static let fields: RecordFields<RecordWarning> = [
         .init("code", \.code), .init("message", \.message), .init("page", \.page),
     ]
 

@@ -77,7 +77,7 @@ public struct PageRecord: StatedRecord {
     public var unknown = JSONObject()
     public var kept = KeptMembers()
 
-    public static let fields: [RecordField<PageRecord>] = [
+    public static let fields: RecordFields<PageRecord> = [
         .init(PageKey.kind, \.kind), .init(PageKey.doc, \.doc),
         .init(PageKey.source, \.source), .init(PageKey.page, \.page),
         .init(PageKey.pages, \.pages), .init(PageKey.plannedDocuments, \.plannedDocuments),
@@ -104,9 +104,7 @@ public struct PageRecord: StatedRecord {
     public var isPage: Bool { kind == PageKey.page.rawValue && !isError }
 
     /// The members a document record carries on from its first page (`PageKey.staysWithPage`).
-    public var carriedToDocument: JSONObject {
-        filtered { PageKey(rawValue: $0)?.staysWithPage != true }.object
-    }
+    public var carriedToDocument: JSONObject { object.removingValues(forKeys: PageKey.stayingWithPage) }
 
     /// The members of an input record pp-ingest passes on to the pages it makes (`PageKey.ingestWrites`).
     public var passedOnByIngest: PageRecord { removing(PageKey.writtenByIngest) }

@@ -17,7 +17,7 @@ public struct PageView: RecordObject {
     public var unknown = JSONObject()
     public var kept = KeptMembers()
 
-    public static let fields: [RecordField<PageView>] = [
+    public static let fields: RecordFields<PageView> = [
         .init("page", \.page), .init("size", \.size), .init("image", \.image), .init("thumbnail", \.thumbnail),
         .init("rotation", \.rotation), .init("deskew_degrees", \.deskewDegrees),
     ]

@@ -14,7 +14,7 @@ public struct RecordError: RecordObject {
     public var unknown = JSONObject()
     public var kept = KeptMembers()
 
-    public static let fields: [RecordField<RecordError>] = [
+    public static let fields: RecordFields<RecordError> = [
         .init("tool", \.tool), .init("code", \.code), .init("message", \.message),
     ]
 

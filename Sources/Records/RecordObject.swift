@@ -10,7 +10,7 @@ import PPShared
 /// object `o`, and a tool changes exactly the members it sets.
 public protocol RecordObject: RecordValue {
     /// The members this type holds in properties, each once.
-    static var fields: [RecordField<Self>] { get }
+    static var fields: RecordFields<Self> { get }
     /// The members no property holds (a user's `customer_id`, a key of a later version), as they came.
     var unknown: JSONObject { get set }
     /// What came in members whose properties do not write it back the same way.
@@ -25,6 +25,18 @@ public enum Absence: Sendable {
     case leftOut
     /// The member is written as null (the keys of `best`, a candidate's `box`).
     case null
+}
+
+/// The members of a record type, their names sorted and measured once (`JSONKeys`), so reading and
+/// writing a record is one pass over its members.
+public struct RecordFields<Record>: Sendable, ExpressibleByArrayLiteral {
+    let list: [RecordField<Record>]
+    let keys: JSONKeys
+
+    public init(arrayLiteral fields: RecordField<Record>...) {
+        list = fields
+        keys = JSONKeys(fields.map(\.key))
+    }
 }
 
 /// One member of a record type: its name and the property that holds it.
@@ -102,10 +114,9 @@ extension RecordObject {
     /// Reads `object`'s members into the properties; the others stay as they came.
     public init(object: JSONObject) {
         self.init()
-        var rest = object
+        let (values, rest) = object.splitting(Self.fields.keys)
         var kept = KeptMembers()
-        for field in Self.fields {
-            let original = rest.removeValue(forKey: field.key)
+        for (field, original) in zip(Self.fields.list, values) {
             let (written, holds) = field.read(&self, original)
             if field.readsExactly, original != nil { continue }
             if written != original {
@@ -118,14 +129,14 @@ extension RecordObject {
 
     /// The record's members: the properties' as written (or as they came, where kept) and the unknown ones.
     public var object: JSONObject {
-        var pairs: [JSONObject.Element] = []
-        pairs.reserveCapacity(Self.fields.count)
-        for field in Self.fields {
+        var values: [JSON?] = []
+        values.reserveCapacity(Self.fields.list.count)
+        for field in Self.fields.list {
             var written = field.write(self)
             if !kept.isEmpty, let original = kept.original(of: field.key, writing: written) { written = original }
-            if let written { pairs.append((field.key, written)) }
+            values.append(written)
         }
-        return unknown.merging(JSONObject(pairs: pairs))
+        return unknown.merging(JSONObject(Self.fields.keys, presentValues: values))
     }
 
     public init?(member: JSON) {
@@ -139,7 +150,7 @@ extension RecordObject {
     /// of `"x"`, a `size` that is no list): nil when it read a value, or the member did not come.
     public func unread<Value>(_ path: WritableKeyPath<Self, Value?>) -> JSON? {
         let wanted: PartialKeyPath<Self> = path
-        guard let field = Self.fields.first(where: { $0.path as PartialKeyPath<Self> == wanted }) else { return nil }
+        guard let field = Self.fields.list.first(where: { $0.path as PartialKeyPath<Self> == wanted }) else { return nil }
         return kept.unread(field.key)
     }
 
@@ -151,7 +162,7 @@ extension RecordObject {
     /// The record without the members `keys`, whatever they held.
     public func removing(_ keys: Set<String>) -> Self {
         var copy = self
-        for field in Self.fields where keys.contains(field.key) { _ = field.read(&copy, nil) }
+        for field in Self.fields.list where keys.contains(field.key) { _ = field.read(&copy, nil) }
         copy.kept.remove(keys)
         copy.unknown = unknown.removingValues(forKeys: Array(keys))
         return copy
@@ -159,7 +170,7 @@ extension RecordObject {
 
     /// Only the members the properties `paths` hold, as they came; the others, unknown ones too, go.
     public func keeping(_ paths: [PartialKeyPath<Self>]) -> Self {
-        let keys = Set(Self.fields.filter { field in paths.contains { $0 == field.path as PartialKeyPath<Self> } }.map(\.key))
+        let keys = Set(Self.fields.list.filter { field in paths.contains { $0 == field.path as PartialKeyPath<Self> } }.map(\.key))
         return filtered(keys.contains)
     }
 
