@@ -170,7 +170,8 @@ extension RecordObject {
 
     /// Only the members the properties `paths` hold, as they came; the others, unknown ones too, go.
     public func keeping(_ paths: [PartialKeyPath<Self>]) -> Self {
-        let keys = Set(Self.fields.list.filter { field in paths.contains { $0 == field.path as PartialKeyPath<Self> } }.map(\.key))
+        let keys = Set(
+            Self.fields.list.filter { field in paths.contains { $0 == field.path as PartialKeyPath<Self> } }.map(\.key))
         return filtered(keys.contains)
     }
 
