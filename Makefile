@@ -41,7 +41,7 @@ export OMP_THREAD_LIMIT := 1
 
 .PHONY: deps deps-browser review-results review-demo test-browser build test test-office deb test-deb test-parallel demo \
 	install uninstall lint format clean bench bench-tools bench-cardcheck bench-pages bench-ingest bench-ocr bench-extract \
-	corpus-ingest corpus-pages codes-accuracy xml-accuracy accuracy fit batch synth fuzz stress
+	bench-extract-instructions corpus-ingest corpus-pages codes-accuracy xml-accuracy accuracy fit batch synth fuzz stress
 .PHONY: assets-demo bench-assets release-key
 
 deps:
@@ -238,6 +238,9 @@ bench: bench-ingest bench-ocr bench-extract bench-pages bench-cardcheck bench-as
 bench-tools:
 	@command -v hyperfine >/dev/null && [ -x /usr/bin/time ] || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get install -y -qq hyperfine time >/dev/null; }
+	@# bench/ingest/codes.sh and bench/extract/instructions.sh count instructions with valgrind's callgrind.
+	@command -v valgrind >/dev/null || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get install -y -qq valgrind >/dev/null; }
 	@# bench/ingest/codes.sh compares pp-ingest's code reading with ZBar's zbarimg.
 	@command -v zbarimg >/dev/null || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get install -y -qq zbar-tools >/dev/null; }
@@ -249,6 +252,10 @@ bench-ocr: build bench-tools
 	bash bench/ocr/run.sh
 bench-extract: build bench-tools
 	bash bench/extract/run.sh
+# pp-extract's instructions and CPU time per page against an earlier one (bench/extract/README.md): BEFORE is a
+# revision (built apart, release) or a folder holding a pp-extract; 7c9be4c is the code before the typed spine.
+bench-extract-instructions: build bench-tools
+	bash bench/extract/instructions.sh "$(or $(BEFORE),7c9be4c)" $(BIN)
 bench-pages: build bench-tools
 	bash bench/pages/run.sh
 bench-cardcheck: build bench-tools

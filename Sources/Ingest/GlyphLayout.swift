@@ -23,7 +23,7 @@ enum GlyphLayout {
     /// from words and their font indexes, `word` a word from its text, box and font index.
     static func lines(
         _ glyphs: [Glyph], quarter: Int, frame: Int, width: Double, height: Double,
-        word: (String, [Double], Int) -> TextWord, line: ([TextWord], [Int]) -> TextLine
+        word: (String, [Double], Int, [Int32]) -> TextWord, line: ([TextWord], [Int]) -> TextLine
     ) -> [TextLine] {
         let (fw, fh) = quarter & 1 == 1 ? (height, width) : (width, height)
         let toFrame = (frame - quarter) & 3
@@ -60,22 +60,24 @@ enum GlyphLayout {
 
     /// Splits one row (sorted left to right, upright boxes) into lines and words at its gaps.
     private static func rowLines(
-        _ row: [Glyph], word: (String, [Double], Int) -> TextWord, line: ([TextWord], [Int]) -> TextLine,
+        _ row: [Glyph], word: (String, [Double], Int, [Int32]) -> TextWord, line: ([TextWord], [Int]) -> TextLine,
         place: (RawTextLayer.Rect) -> RawTextLayer.Rect
     ) -> [TextLine] {
         var lines: [TextLine] = []
         var words: [TextWord] = []
         var fonts: [Int] = []
         var text = String.UnicodeScalarView()
+        var characters: [Int32] = []
         var box = row[0].rect
         var font = row[0].font
         var previousHeight = extent(of: row[0].rect)
         func endWord() {
             guard !text.isEmpty else { return }
             let r = place(box)
-            words.append(word(String(text), [r.x0, r.y0, r.x1, r.y1], font))
+            words.append(word(String(text), [r.x0, r.y0, r.x1, r.y1], font, characters))
             fonts.append(font)
             text = String.UnicodeScalarView()
+            characters = []
         }
         func endLine() {
             endWord()
@@ -105,6 +107,7 @@ enum GlyphLayout {
                 box.y1 = max(box.y1, g.rect.y1)
             }
             text.append(g.scalar)
+            characters.append(Int32(g.order))
         }
         endLine()
         return lines

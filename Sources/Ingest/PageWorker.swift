@@ -117,6 +117,11 @@ public final class PageWorker {
             // the page's content is in the image, so it goes to OCR.
             usable = false
         }
+        // A word counts only where the rendered page shows it (VisibleText); words hidden over a picture make
+        // the page a scan with a text layer that is not what it shows: the picture is read instead.
+        let visible = VisibleText.check(text, page: page, raw: raw, width: w, height: h, priorOCR: text.isPriorOCR)
+        if visible.overPicture { usable = false }
+        text = text.removing(visible.hiddenCharacters)
         if text.rotation != 0 {
             if usable {
                 // Boxes are in the turned page's frame; pp-extract reads them as a reader would.
@@ -124,8 +129,15 @@ public final class PageWorker {
                 record.textRotation = text.rotation
             } else {
                 // OCR reads the page image as displayed: its boxes and size stay in that frame.
-                text = PageText(raw: raw, width: w, height: h, turn: false)
+                text = PageText(raw: raw, width: w, height: h, turn: false).removing(visible.hiddenCharacters)
             }
+        }
+        for warning in HiddenWord.warnings(
+            visible.hidden, raw: raw, frame: text.rotation / 90, width: w, height: h, page: index + 1,
+            source: info.item.source)
+        {
+            // The warning's own members (its `words`) pass through as the warning's unknown ones.
+            if let warning = RecordWarning(member: warning) { record.addWarning(warning) }
         }
         if text.lines.isEmpty, text.allCharacters == 0 {
             let fallback = page.lineText().unicodeScalars.filter {

@@ -33,10 +33,12 @@ extension PDFPage {
             while let n = node {
                 if let data = n.pointee.data {
                     let a = data.assumingMemoryBound(to: PopplerTextAttributes.self).pointee
+                    let c = a.color
                     fonts.append(
                         RawTextLayer.FontRun(
                             start: Int(a.start_index), end: Int(a.end_index),
-                            name: a.font_name.map { String(cString: $0) } ?? "", size: a.font_size))
+                            name: a.font_name.map { String(cString: $0) } ?? "", size: a.font_size,
+                            color: UInt32(c.red >> 8) << 16 | UInt32(c.green >> 8) << 8 | UInt32(c.blue >> 8)))
                 }
                 node = n.pointee.next
             }
@@ -58,7 +60,7 @@ extension PDFPage {
                 fonts = fonts.map {
                     RawTextLayer.FontRun(
                         start: map[min($0.start, scalars.count)], end: map[min($0.end, scalars.count)], name: $0.name,
-                        size: $0.size)
+                        size: $0.size, color: $0.color)
                 }
                 scalars = stripped
             }
@@ -110,6 +112,16 @@ public struct RawTextLayer: Sendable {
         public let end: Int
         public let name: String
         public let size: Double
+        /// The colour the text is filled with, 0xRRGGBB.
+        public let color: UInt32
+
+        public init(start: Int, end: Int, name: String, size: Double, color: UInt32 = 0) {
+            self.start = start
+            self.end = end
+            self.name = name
+            self.size = size
+            self.color = color
+        }
     }
     /// Unicode directional formatting characters (LRE, RLE, PDF, LRO, RLO, LRM, RLM, isolates).
     static func isDirectionMark(_ c: Unicode.Scalar) -> Bool {

@@ -6,6 +6,9 @@ public struct TextWord: Sendable, Equatable {
     public var box: [Double]
     public var font: String?
     public var size: Double?
+    /// Where each of its characters is in the raw layer (`RawTextLayer.scalars`), in text order: their
+    /// rectangles are what the page is checked against (VisibleText).
+    var characters: [Int32] = []
 }
 
 /// A line of the text layer: its words in reading order and their union box.
@@ -81,6 +84,7 @@ public struct PageText: Sendable {
 
         var words: [TextWord] = []
         var wordScalars = String.UnicodeScalarView()
+        var wordCharacters: [Int32] = []
         var wordBox = RawTextLayer.Rect(x0: 0, y0: 0, x1: 0, y1: 0)
         var wordFont = -1  // index into fonts, -1 for none
         var wordFonts: [Int] = []
@@ -91,9 +95,11 @@ public struct PageText: Sendable {
             words.append(
                 TextWord(
                     text: String(wordScalars), box: [wordBox.x0, wordBox.y0, wordBox.x1, wordBox.y1],
-                    font: wordFont >= 0 ? fontNames[wordFont] : nil, size: wordFont >= 0 ? fonts[wordFont].size : nil))
+                    font: wordFont >= 0 ? fontNames[wordFont] : nil, size: wordFont >= 0 ? fonts[wordFont].size : nil,
+                    characters: wordCharacters))
             wordFonts.append(wordFont)
             wordScalars = String.UnicodeScalarView()
+            wordCharacters = []
             wordFont = -1
         }
         func endLine() {
@@ -159,14 +165,17 @@ public struct PageText: Sendable {
                 wordBox.y1 = max(wordBox.y1, r.y1)
             }
             wordScalars.append(c)
+            wordCharacters.append(Int32(i))
         }
         endLine()
         // Turned text: the page's own direction first (its lines are the page's in that frame), then the others.
         for q in [frame, (frame + 1) & 3, (frame + 2) & 3, (frame + 3) & 3] where !turned[q].isEmpty {
             var extra = GlyphLayout.lines(
                 turned[q], quarter: q, frame: frame, width: width, height: height,
-                word: { text, box, f in
-                    TextWord(text: text, box: box, font: f >= 0 ? fontNames[f] : nil, size: f >= 0 ? fonts[f].size : nil)
+                word: { text, box, f, characters in
+                    TextWord(
+                        text: text, box: box, font: f >= 0 ? fontNames[f] : nil, size: f >= 0 ? fonts[f].size : nil,
+                        characters: characters)
                 },
                 line: { PageText.line(words: $0, fonts: $1, names: fontNames, runs: fonts) })
             if q != frame { for k in extra.indices { extra[k].rotation = ((q - frame) & 3) * 90 } }

@@ -15,8 +15,12 @@ public enum LabelCategory: String, CaseIterable, Sendable, Comparable {
     case amountChange = "amount_change"
     case account
     case accountPayer = "account_payer"
+    /// A bank's code beside a national account number: routing number, sort code, IFSC, BLZ.
+    case bankCode = "bank_code"
     case bic, payee, payer
     case reference
+    /// A bare "Reference", "Ref.": the buyer's as often as the payee's.
+    case referenceGeneric = "reference_generic"
     case referenceFree = "reference_free"
     case referencePayer = "reference_payer"
     case referenceBefore = "reference_before"

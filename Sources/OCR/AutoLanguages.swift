@@ -2,9 +2,9 @@ import Foundation
 import Lexicons
 import PPShared
 
-/// `--lang auto`: which tesseract languages read a page. A first reading uses one small set for the
-/// page's script (OSD); pp-extract's lexicons then tell the language from that reading's words, and a page
-/// in another language is read again with that language's data. One model reads better than four at once.
+/// `--lang auto`: which tesseract languages read a page. pp-extract's lexicons tell the language from words
+/// read with one small set for the page's script (the page's own text, a sample of its lines, or the whole
+/// page); the page is read with that language's data. One model reads better than four at once.
 public struct AutoLanguages: Sendable {
     /// Installed recognition languages.
     let installed: Set<String>
@@ -72,7 +72,10 @@ public struct AutoLanguages: Sendable {
             guard script != (osdScript ?? "Latin") else { return (detected, nil) }
             wanted = Self.scriptDefaults[script] ?? ["eng"]
         }
-        if !wanted.contains("eng") { wanted.append("eng") }
+        // A Latin-script language's model reads every Latin letter, and alone it reads its pages better and
+        // at the cost of one model (with eng beside it each doubtful word is read twice). A page in another
+        // script mixes in Latin words (IBAN, e-mail, names) that its model lacks: eng reads those.
+        if script != "Latin", !wanted.contains("eng") { wanted.append("eng") }
         let why = "\(detected.map { "'\($0)' text" } ?? "\(script) script") on \(page)"
         guard let again = languages(wanted, why: why, fallback: first),
             Set(again.split(separator: "+")) != Set(first.split(separator: "+"))

@@ -47,9 +47,11 @@ public enum OCRCommand {
             Reads page records (pp-ingest's output). A page with "image" and no text ("text_source": null) gets
             "lines" (each with "words") with boxes in PDF points (pixels x 72/dpi) and confidences 0-100,
             "text_source": "ocr" and "ocr": {engine, lang, psm, dpi, mean_conf, deskew_degrees, rotation}.
-            --lang auto reads a page first with its script's language (OSD: Latin eng, Cyrillic srp, Greek ell),
-            tells the language from the words (pp-extract's lexicons) and, when that is another installed one,
-            reads it again with it and eng; "ocr" then also has script, detected and first_pass.
+            --lang auto tells a page's language from words (pp-extract's lexicons) read cheaply first: the page's
+            own text with --force, else a few of its longest lines read with eng; when they tell nothing, OSD
+            gives the script (Latin eng, Cyrillic srp+eng, Greek ell+eng). The page is read once in that language
+            (a Cyrillic or Greek one with eng), and again only when that reading's words show another one; "ocr"
+            then also has script, detected, detected_from, read_again and, when read again, first_pass.
             Other records pass through untouched. A missing or unreadable image, or a page over the time limit,
             becomes an error record and the run goes on.
             """)

@@ -36,7 +36,7 @@ let minimumSkewConfidence = 3.0
 /// The OCR of pages for one worker thread: its engines are created on first use and kept.
 public final class PageOCR {
     public let options: OCROptions
-    /// Engines by language list, most recently used last; --lang auto keeps a few (see `engine(for:)`).
+    /// Engines by language list, most recently used last; --lang auto keeps two (see `maxEngines`).
     var engines: [(languages: String, engine: TesseractEngine)] = []
     private var osdEngine: TesseractEngine?
 
@@ -136,13 +136,13 @@ public final class PageOCR {
         ocr.deskewDegrees = 0
         ocr.assets = options.tessdata.assetVersion
         var size = record.size
-        var osd: PageOrientation?
+        var osd = PageOSD()
 
         if options.rotatePages {
-            let detector = try orientationEngine()
-            if let found = detector.detectOrientation(pix, dpi: dpi) {
+            let found = try orientationEngine().detectOrientation(pix, dpi: dpi)
+            osd = PageOSD(found: found)
+            if let found {
                 ocr.rotationConfidence = found.confidence
-                osd = found
                 if found.clockwiseTurn != 0, found.confidence >= options.rotateMinConfidence {
                     pix = pix.rotatedClockwise(quarterTurns: found.clockwiseTurn / 90)
                     pix.setResolution(dpi)
@@ -163,25 +163,29 @@ public final class PageOCR {
         }
         let combs = FormBoxes.find(on: pix)
 
-        if let auto = options.auto, osd == nil { osd = try detectScript(pix, dpi: dpi, notes: auto.notes) }
         var (width, height) = (pix.width, pix.height)
-        // A turn OSD suggests but was not trusted with is kept in reserve: see `readTurned`.
-        let spareTurn = options.auto != nil && !options.rotatePages ? osd.flatMap { $0.clockwiseTurn == 0 ? nil : $0 } : nil
-        let spare = spareTurn == nil ? nil : copy pix
+        let textLayer = options.auto != nil ? Self.textLayer(of: record) : nil
+        // Under --lang auto without --rotate-pages, the page as prepared is kept for a reading turned as OSD
+        // suggests (see `readTurned`); OSD itself runs only when the reading calls for it.
+        let spare = options.auto != nil && !options.rotatePages ? copy pix : nil
         let oneColumn = isTall(width: width, height: height) ? copy pix : nil
         var turnedAfterReading = false
-        var page = try read(consume pix, dpi: dpi, osd: osd, deadline: deadline, what: what, ocr: &ocr)
+        var page = try read(
+            consume pix, dpi: dpi, osd: &osd, textLayer: textLayer, deadline: deadline, what: what, ocr: &ocr)
         if let oneColumn,
             let block = try readAsOneBlock(oneColumn, dpi: dpi, than: page, deadline: deadline, what: what, ocr: &ocr)
         {
             page = block
         }
-        if let spare, let spareTurn, Self.worthTurning(detected: ocr.detected, meanConf: page.meanConf),
-            let turned = try readTurned(spare, by: spareTurn, dpi: dpi, than: page, deadline: deadline, what: what, ocr: &ocr)
+        if let spare, let auto = options.auto, Self.worthTurning(detected: ocr.detected, meanConf: page.meanConf),
+            let found = try osd.get({ () throws(ToolError) in try detectScript(spare, dpi: dpi, notes: auto.notes) }),
+            found.clockwiseTurn != 0,
+            let turned = try readTurned(
+                spare, by: found, dpi: dpi, than: page, textLayer: textLayer, deadline: deadline, what: what, ocr: &ocr)
         {
             page = turned
             turnedAfterReading = true
-            if spareTurn.clockwiseTurn % 180 != 0 {
+            if found.clockwiseTurn % 180 != 0 {
                 (width, height) = (height, width)
                 if let wh = size, wh.count == 2 { size = [wh[1], wh[0]] }
             }
@@ -244,7 +248,7 @@ public final class PageOCR {
         value == value.rounded() ? String(Int(value)) : "\(value)"
     }
 
-    /// The engine for a language list, made on first use. Up to `maxEngines` are kept (about 50 MB each);
+    /// The engine for a language list, made on first use. Up to `maxEngines` are kept (12 to 25 MB each);
     /// the least recently used goes first.
     func engine(for languages: String) throws(ToolError) -> TesseractEngine {
         if let at = engines.firstIndex(where: { $0.languages == languages }) {
@@ -259,7 +263,11 @@ public final class PageOCR {
         return made
     }
 
-    static let maxEngines = 3
+    /// --lang auto reads samples with the script's first languages (eng for Latin) and pages with their
+    /// own: two engines per worker, one a warm first language and one the language of the pages being read
+    /// (a batch of bills is mostly in one or two). A third language replaces the older of the two (made
+    /// again in 0.1 to 0.3 s when it comes back), so that memory stays near that of one named language.
+    static let maxEngines = 2
     /// A mean word confidence below this makes a reading doubtful (straight photos read at 80 and more).
     static let doubtfulReading = 60
 

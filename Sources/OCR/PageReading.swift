@@ -4,46 +4,19 @@ import PixImage
 import Records
 
 extension PageOCR {
-    /// Reads the prepared page with --lang's languages, or under --lang auto with those its script and a
-    /// first reading's words call for: a second reading only when the language differs from the first
-    /// guess. What was used goes into `ocr` (lang; with auto also script, detected, first_pass).
+    /// Reads the prepared page with --lang's languages, or under --lang auto with those its own text, a
+    /// sample of its lines or its script call for (`readAuto`). What was used goes into `ocr` (lang; with
+    /// auto also script, detected, detected_from, read_again, first_pass).
     func read(
-        _ pix: consuming PixImage, dpi: Int, osd: PageOrientation?, deadline: UInt64?, what: String,
+        _ pix: consuming PixImage, dpi: Int, osd: inout PageOSD, textLayer: String?, deadline: UInt64?, what: String,
         ocr: inout OCRReading
     ) throws(ToolError) -> RecognizedPage {
         guard let auto = options.auto else {
             ocr.lang = options.languages
             return try recognize(consume pix, with: options.languages, dpi: dpi, deadline: deadline, what: what)
         }
-        var found = osd
-        if found == nil { found = try detectScript(pix, dpi: dpi, notes: auto.notes) }
-        let script = found?.script
-        if let found { ocr.scriptConfidence = found.scriptConfidence }
-        let first = auto.firstPass(script: script, page: what)
-        ocr.script = .some(script)
-        // Our reference stays for a possible second reading; tesseract copies the image either way.
-        let firstPage = try recognize(copy pix, with: first, dpi: dpi, deadline: deadline, what: what)
-        let text = firstPage.lines.map(\.text).joined(separator: "\n")
-        let choice = auto.secondPass(text: text, script: script, first: first, page: what)
-        ocr.detected = .some(choice.detected)
-        guard let again = choice.again else {
-            if choice.detected == nil, let other = auto.retryWhenNothingDetected(first: first) {
-                let retry = try recognize(copy pix, with: other, dpi: dpi, deadline: deadline, what: what)
-                if retry.meanConf > firstPage.meanConf {
-                    let text = retry.lines.map(\.text).joined(separator: "\n")
-                    let detected = auto.secondPass(text: text, script: script, first: other, page: what).detected
-                    ocr.detected = .some(detected)
-                    ocr.lang = other
-                    ocr.firstPass = first
-                    return retry
-                }
-            }
-            ocr.lang = first
-            return firstPage
-        }
-        ocr.lang = again
-        ocr.firstPass = first
-        return try recognize(consume pix, with: again, dpi: dpi, deadline: deadline, what: what)
+        return try readAuto(
+            pix, auto: auto, dpi: dpi, osd: &osd, textLayer: textLayer, deadline: deadline, what: what, ocr: &ocr)
     }
 
     /// A page whose reading tells no language may be lying sideways or upside down where OSD was not sure
@@ -52,20 +25,24 @@ extension PageOCR {
     /// such pages.
     func readTurned(
         _ pix: consuming PixImage, by orientation: PageOrientation, dpi: Int, than first: RecognizedPage,
-        deadline: UInt64?, what: String, ocr: inout OCRReading
+        textLayer: String?, deadline: UInt64?, what: String, ocr: inout OCRReading
     ) throws(ToolError) -> RecognizedPage? {
         let turned = pix.rotatedClockwise(quarterTurns: orientation.clockwiseTurn / 90)
         turned.setResolution(dpi)
         var again = ocr
-        let page = try read(consume turned, dpi: dpi, osd: orientation, deadline: deadline, what: what, ocr: &again)
+        // The turned page's script is the one OSD saw: OSD is not run on it again.
+        var osd = PageOSD(found: orientation)
+        let page = try read(
+            consume turned, dpi: dpi, osd: &osd, textLayer: textLayer, deadline: deadline, what: what, ocr: &again)
         guard page.meanConf > first.meanConf else { return nil }
+        again.readAgain = true
         again.rotation = orientation.clockwiseTurn
         again.rotationConfidence = orientation.confidence
         ocr = again
         return page
     }
 
-    private func recognize(
+    func recognize(
         _ pix: consuming PixImage, with languages: String, dpi: Int, deadline: UInt64?, what: String,
         mode: TessPageSegMode? = nil
     ) throws(ToolError) -> RecognizedPage {

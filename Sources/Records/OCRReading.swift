@@ -2,6 +2,16 @@ import PPShared
 
 /// A page's `ocr` (pp-ocr): how the kept reading was made.
 public struct OCRReading: RecordObject {
+    /// Where `--lang auto` found the language a page was read in (`detected_from`).
+    public enum LanguageEvidence: String, RecordName {
+        /// The page's own text: the PDF's text layer, or an earlier OCR (pp-ocr --force).
+        case textLayer = "text_layer"
+        /// A few of the page's longest lines, read first.
+        case sample
+        /// The page read whole.
+        case reading
+    }
+
     /// `tesseract <version>`.
     public var engine: String?
     /// The tesseract languages the kept reading used (`deu+eng`).
@@ -21,6 +31,10 @@ public struct OCRReading: RecordObject {
     public var scriptConfidence: Double?
     /// `--lang auto`: the language the lexicons find in the reading; null when none leads clearly.
     public var detected: String??
+    /// `--lang auto`: what told `detected`; null with it.
+    public var detectedFrom: LanguageEvidence??
+    /// `--lang auto`: whether the kept reading is a second one (another language, or the page turned).
+    public var readAgain: Bool?
     /// The first reading's languages, when the page was read twice.
     public var firstPass: String?
     /// Rows of boxed characters (a comb) read again.
@@ -34,7 +48,8 @@ public struct OCRReading: RecordObject {
         .init("engine", \.engine), .init("lang", \.lang), .init("psm", \.psm), .init("dpi", \.dpi),
         .init("rotation", \.rotation), .init("rotation_conf", \.rotationConfidence),
         .init("deskew_degrees", \.deskewDegrees), .init("mean_conf", \.meanConfidence), .init("script", \.script),
-        .init("script_conf", \.scriptConfidence), .init("detected", \.detected), .init("first_pass", \.firstPass),
+        .init("script_conf", \.scriptConfidence), .init("detected", \.detected), .init("detected_from", \.detectedFrom),
+        .init("read_again", \.readAgain), .init("first_pass", \.firstPass),
         .init("comb_rows", \.combRows), .init("assets", \.assets),
     ]
 

@@ -72,8 +72,9 @@ struct BatchTests {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        // Wait for the victim's temporary file: the pipe has written part of its result.
-        let deadline = Date().addingTimeInterval(30)
+        // Wait for the victim's temporary file: the pipe has written part of its result (a busy machine can take
+        // a minute for pp-ingest to start and read the first files; a quiet one takes a second).
+        let deadline = Date().addingTimeInterval(120)
         var temp: [UInt8]?
         while temp == nil, Date() < deadline {
             temp = try batch.results().keys.first { $0.starts(with: Array("sub/.c.PDF.jsonl.".utf8)) }

@@ -52,18 +52,54 @@ struct AutoLanguageTests {
         #expect(ocr["detected"] == "en")
         #expect(ocr["script"] == "Latin")
         #expect(ocr["first_pass"] == nil)
+        #expect(ocr["read_again"] == false)
     }
 
-    @Test func germanPageIsReadAgainWithGerman() throws {
+    @Test func germanPageIsReadOnceInGermanFromASample() throws {
+        // A few of its lines read first tell German: the page is read once, with German alone.
         let ocr = Self.read("de-hosting-rechnung.png", try Self.auto())
-        #expect(ocr["lang"] == "deu+eng")
+        #expect(ocr["lang"] == "deu")
         #expect(ocr["detected"] == "de")
-        #expect(ocr["first_pass"] == "eng")
+        #expect(ocr["detected_from"] == "sample")
+        #expect(ocr["read_again"] == false)
+        #expect(ocr["first_pass"] == nil)
+        // OSD was not needed: the sample's confident Latin words told the script.
+        #expect(ocr["script_conf"] == nil)
+    }
+
+    /// pp-ocr --force on a page that has text already: its words choose the reading's language.
+    static func readWithTextLayer(_ photo: String, _ text: String) throws -> [String: JSON] {
+        var options = try Self.auto()
+        options.force = true
+        let record = Fixture.page(
+            Fixture.path("samples/photos/\(photo)"), extra: ["text_source": "pdf", "lines": [["text": .string(text)]]])
+        return PageOCR(options: options).process(record)["ocr"]?.objectValue ?? [:]
+    }
+
+    @Test func aTextLayerTellsTheLanguageWithoutASample() throws {
+        let ocr = try Self.readWithTextLayer(
+            "de-hosting-rechnung.png", "Bitte überweisen Sie den Rechnungsbetrag bis zum Fälligkeitsdatum auf unser Konto.")
+        #expect(ocr["lang"] == "deu")
+        #expect(ocr["detected"] == "de")
+        #expect(ocr["detected_from"] == "text_layer")
+        #expect(ocr["read_again"] == false)
+    }
+
+    @Test func aReadingThatShowsAnotherLanguageIsReadAgainInIt() throws {
+        // A German text layer on an English page: the reading in German shows English words, so the page
+        // is read again in English, and that reading is kept.
+        let ocr = try Self.readWithTextLayer(
+            "en-gb-supplies.jpg", "Bitte überweisen Sie den Rechnungsbetrag bis zum Fälligkeitsdatum auf unser Konto.")
+        #expect(ocr["first_pass"] == "deu")
+        #expect(ocr["lang"] == "eng")
+        #expect(ocr["detected"] == "en")
+        #expect(ocr["detected_from"] == "reading")
+        #expect(ocr["read_again"] == true)
     }
 
     @Test func serbianPagesGetSerbianInTheirScript() throws {
         let latin = Self.read("rs-struja-latin.jpg", try Self.auto())
-        #expect(latin["lang"] == "srp_latn+eng")
+        #expect(latin["lang"] == "srp_latn")
         #expect(latin["detected"] == "sr")
         let cyrillic = Self.read("rs-vodovod-cyr.jpg", try Self.auto())
         #expect(cyrillic["script"] == "Cyrillic")
@@ -96,6 +132,7 @@ struct AutoLanguageTests {
         let ocr = Self.read("de-hosting-rechnung.png", try Fixture.options("deu+eng"))
         #expect(ocr["lang"] == "deu+eng")
         #expect(ocr["detected"] == nil && ocr["script"] == nil && ocr["first_pass"] == nil)
+        #expect(ocr["detected_from"] == nil && ocr["read_again"] == nil)
     }
 
     @Test func missingPackFallsBackWithOneNote() throws {
@@ -117,13 +154,33 @@ struct AutoLanguageTests {
         let tessdata = Tessdata(directory: "/", languages: ["eng", "fra", "srp", "srp_latn", "bul"], hasOSD: true)
         let auto = AutoLanguages(tessdata: tessdata, lexicons: try Self.lexicons(), notes: notes)
         let french = "Facture n° 2026-17. Montant à payer avant le 15 mars, merci de votre confiance. Le total de la facture"
-        #expect(auto.secondPass(text: french, script: "Latin", first: "eng", page: "p").again == "fra+eng")
+        // A Latin-script language is read alone: its model has every Latin letter.
+        #expect(auto.secondPass(text: french, script: "Latin", first: "eng", page: "p").again == "fra")
         let english = "Thank you for your order. The total amount is due on receipt of this invoice and payable to"
         #expect(auto.secondPass(text: english, script: "Latin", first: "eng", page: "p").again == nil)
         // OSD said Cyrillic, but eng read Latin English words: read again with eng alone.
         #expect(auto.secondPass(text: english, script: "Cyrillic", first: "srp+eng", page: "p").again == "eng")
         #expect(auto.firstPass(script: "Cyrillic", page: "p") == "srp+eng")
         #expect(auto.firstPass(script: "Han", page: "p") == "eng")
+    }
+
+    @Test func osdIsMadeOncePerPage() throws {
+        var osd = PageOSD()
+        var made = 0
+        for _ in 0..<3 {
+            _ = try osd.get { () throws(ToolError) -> PageOrientation? in
+                made += 1
+                return nil
+            }
+        }
+        // Found nothing is an answer too: the page does not pay for OSD again.
+        #expect(made == 1 && osd.done && osd.result == nil)
+        var given = PageOSD(found: PageOrientation(clockwiseTurn: 90, confidence: 5, script: "Latin", scriptConfidence: 1))
+        _ = try given.get { () throws(ToolError) -> PageOrientation? in
+            made += 1
+            return nil
+        }
+        #expect(made == 1 && given.result?.clockwiseTurn == 90)
     }
 
     @Test func debianPackageNames() {

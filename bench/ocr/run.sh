@@ -32,15 +32,8 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/pp-bench-ocr.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
 # Whole documents, in name order, until there are enough pages.
-pdfs=()
-total=0
-for pdf in samples/pdf/*.pdf; do
-    n=$(pdfinfo "$pdf" 2>/dev/null | awk '/^Pages:/ {print $2}')
-    [ -n "$n" ] || continue
-    pdfs+=("$pdf")
-    total=$((total + n))
-    [ "$total" -ge "$PAGES" ] && break
-done
+. "$(dirname "$0")/pick_pdfs.sh"
+pick_pdfs "$PAGES"
 echo "== pages: $total from ${#pdfs[@]} PDFs (samples/pdf), 300 dpi gray, languages $LANGS, --jobs $JOBS"
 echo "== machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $(tesseract --version 2>&1 | head -1)"
 

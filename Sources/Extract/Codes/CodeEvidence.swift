@@ -15,11 +15,14 @@ import PPShared
 struct CodeEvidence: Sendable {
     struct Weights: Sendable {
         let checked, invalid, pageConfident, agree: Int
+        /// A labelled page value this strong is what the page prints, for a code to contradict.
+        let pageLabelled: Int
         init(_ w: (String) -> Int) {
             checked = w("code.checked")
             invalid = w("code.invalid")
             pageConfident = w("code.page_confident")
             agree = w("qr.agree")
+            pageLabelled = w("code.page_labelled")
         }
     }
 
@@ -33,7 +36,7 @@ struct CodeEvidence: Sendable {
             ? Field.codeContradictable.filter { field in
                 guard let value = values[field]?.value else { return false }
                 let list = merged[field] ?? []
-                return !list.contains { $0.value == value } && list.contains { $0.points >= weights.pageConfident }
+                return !list.contains { $0.value == value } && list.contains { Self.printsTheField($0, weights: weights) }
             } : []
         for field in contradicted {
             for i in (merged[field] ?? []).indices { merged[field]![i].note(.codeContradictsPage) }
@@ -52,12 +55,37 @@ struct CodeEvidence: Sendable {
                     list[i].note(.codeAgreesPage)
                 }
             } else {
-                list.append(
-                    Candidate(
-                        field, value: value, display: display, points: points, page: page, box: box,
-                        evidence: [.codeFormat(code.format)] + verdict, extra: extra))
+                var c = Candidate(
+                    field, value: value, display: display, points: points, page: page, box: box,
+                    evidence: [.codeFormat(code.format)] + verdict + Self.proof(of: field, in: code), extra: extra)
+                c.onlyInCode = true
+                list.append(c)
             }
             merged[field] = list
+        }
+    }
+
+    /// Whether a page candidate says what the page prints for its field: strong by its points, or a labelled
+    /// value of its field's role that nothing rules out (a forged sticker needs only a differing code to show).
+    static func printsTheField(_ c: Candidate, weights: Weights) -> Bool {
+        if c.points >= weights.pageConfident { return true }
+        guard c.points >= weights.pageLabelled, !c.evidence.contains(where: \.isVeto) else { return false }
+        return c.evidence.contains { $0.kind(for: c.field) == .label }
+    }
+
+    /// What a code's value proves by itself: an account, an RF reference or a national reference of the
+    /// account's country (a Swiss QR reference, a Norwegian KID, …) whose check digits hold.
+    static func proof(of field: Field, in code: PaymentCode) -> [Evidence] {
+        switch field {
+        case .account where code.accountValid: return [.checksum(code.accountKind == "rs-domestic" ? .rsAccount : .iban)]
+        case .reference:
+            guard let reference = code.reference else { return [] }
+            if Checksums.isValidRF(reference) { return [.checksum(.rf)] }
+            guard code.accountValid, let account = code.account, code.accountKind != "rs-domestic" else { return [] }
+            let digits = reference.filter { $0 != " " }
+            let checked = ReferenceScheme.schemes(for: [String(account.prefix(2))]).first { $0.isValid(digits) }
+            return checked.flatMap(Evidence.national).map { [$0] } ?? []
+        default: return []
         }
     }
 

@@ -9,6 +9,8 @@ struct AccountFinder: FieldFinder {
 
     struct Weights: Sendable {
         let iban, rs, badChecksum, ocrRepaired, label, payeeLabel, payerCap, secondary, ambiguous: Int
+        /// An account number of a national form (`NationalAccounts`), before its label.
+        let national: Int
         /// How near a payer's label must be (hundredths of the label factor) to mark the account the payer's.
         let payerLabelReach: Double
         init(_ w: (String) -> Int) {
@@ -21,6 +23,7 @@ struct AccountFinder: FieldFinder {
             payerCap = w("account.payer_cap")
             secondary = w("account.secondary")
             ambiguous = w("account.ambiguous")
+            national = w("account.national")
             payerLabelReach = Double(w("account.payer_label_reach")) / 100
         }
     }
@@ -45,6 +48,7 @@ struct AccountFinder: FieldFinder {
                 out.append(c)
             }
         }
+        out += nationalAccounts(in: view)
         // Several different valid accounts, none labelled better than another: less sure of each.
         if seenValid.count > 1 {
             let labelledValues = Set(out.filter { seenValid.contains($0.value) && $0.evidence.isLabelled }.map(\.value))
@@ -124,5 +128,40 @@ struct AccountFinder: FieldFinder {
         // One digit standing alone ("2."), not the end of an amount or a date ("12.", "2026.").
         if i >= 2, line.chars[i - 2].isNumber || line.chars[i - 2] == "." || line.chars[i - 2] == "," { return 0 }
         return n
+    }
+
+    /// Account numbers an account label introduces where no IBAN or Serbian account stands.
+    func nationalAccounts(in view: DocumentView) -> [Candidate] {
+        var out: [Candidate] = []
+        let codes = view.labels.filter { $0.category == .bankCode }
+        for l in view.labels where l.category == .account {
+            guard let (li, r) = view.valueText(after: l, accept: { $0.filter(\.isNumber).count >= 6 }),
+                !view.accounts[li].contains(where: { $0.range.overlaps(r) })
+            else { continue }
+            let line = view.lines[li]
+            // The nearest bank-code label that introduces a code ("Routing number (ABA): 0110…": the inner one).
+            let code = codes.filter { $0.page == l.page }.sorted { Self.distance($0.box, l.box) < Self.distance($1.box, l.box) }
+                .lazy.compactMap { c in
+                    view.valueText(after: c, accept: { NationalAccounts.bankCode($0) != nil }).flatMap {
+                        NationalAccounts.bankCode(String(view.lines[$0.line].chars[$0.range]))
+                    }
+                }.first
+            guard let account = NationalAccounts.read(String(line.chars[r]), bankCode: code) else { continue }
+            let box = line.box(of: r)
+            let format: [Evidence] = account.scheme == .other ? [] : [.nationalAccount(account.scheme)]
+            var c = Candidate(
+                .account, value: account.value, display: account.display, points: weights.national, page: line.page, box: box,
+                evidence: format, extra: ["kind": JSON.string(account.scheme.rawValue)])
+            if let bank = account.bankCode { c.extra["bank_code"] = .string(bank) }
+            c.credit(.labelled(.account), Scoring.scaled(weights.label, by: view.proximity(l, toLine: li, range: r, box: box)))
+            view.applyOCRPenalty(to: &c, line, r, verified: account.scheme.isChecked)
+            out.append(c)
+        }
+        return out
+    }
+
+    /// The distance between two boxes' centres, rows weighing as much as columns.
+    static func distance(_ a: Box, _ b: Box) -> Double {
+        hypot((a.x0 + a.x1 - b.x0 - b.x1) / 2, (a.y0 + a.y1 - b.y0 - b.y1) / 2)
     }
 }

@@ -51,7 +51,9 @@ public struct Extractor: Sendable {
         return Explanation.$enabled.withValue(true) { run(lines: lines, einvoice: einvoice, codes: codes) }
     }
 
-    func run(lines: [TextLine], einvoice: EInvoice?, codes: [(PaymentCode, Int, Box?)]) -> Extraction {
+    func run(lines text: [TextLine], einvoice: EInvoice?, codes: [(PaymentCode, Int, Box?)]) -> Extraction {
+        // Slanted stamps and watermarks come as one line per few letters: one line again before anything reads.
+        let lines = pageWeights.rotated.joined(text)
         let view = DocumentView(lines: lines, profile: profile, matcher: matcher, weights: pageWeights)
         var found = Findings()
         for finder in finders {
@@ -68,7 +70,8 @@ public struct Extractor: Sendable {
         let reasons = expectation.reasons(
             in: view, einvoice: einvoice, amounts: merged[.amount] ?? [], occurrences: found.occurrences[.amount] ?? [])
         let context = Ranker.Context(
-            paymentExpected: reasons.isEmpty, einvoice: einvoice != nil, ocr: view.ocr, pages: view.pageCount)
+            paymentExpected: reasons.isEmpty, einvoice: einvoice != nil, ocr: view.ocr, pages: view.pageCount,
+            lineHeight: view.medianLineHeight)
         let ranked = ranker.rank(merged, context: context) {
             Explanation.labelPhrase(for: $0, labels: view.labels, lines: lines)
         }

@@ -20,10 +20,13 @@ struct PaymentExpectation: Sendable {
     /// A notice in words counts when it is a title (taller than body text by `titleHeight`) or a phrase of
     /// `longPhrase` characters; a label is all its line says when its letters are `stampShare` per cent of it.
     let titleHeight: Double
+    /// A phrase this many times taller than the median line is a stamp.
+    let stampHeight: Double
     let longPhrase, stampShare: Int
 
     init(_ w: (String) -> Int) {
         titleHeight = Double(w("expect.title_height")) / 100
+        stampHeight = Double(w("expect.stamp_height")) / 100
         longPhrase = w("expect.long_phrase")
         stampShare = w("expect.stamp_share")
     }
@@ -42,19 +45,25 @@ struct PaymentExpectation: Sendable {
             if view.hasLabel(.negation, onLine: l.line) { continue }
             let numberAfter = tokens[l.line].contains { $0.range.lowerBound >= l.range.upperBound }
             var category = l.category
+            // A paid phrase printed far larger than the text around it is a stamp, whatever stands beside it
+            // (a stamp over the totals shares their line).
+            let stamp = l.box.height >= medianHeight * stampHeight
+            if stamp, category == .amountPaid { category = .noPaymentPaid }
             // "Paid." alone on a line without numbers, captioning no value, is a stamp or a note, even where
             // the phrase also names paid amounts ("Already paid: 500.00", an instalment table's "12.750,00 paid").
-            if category == .amountPaid, tokens[l.line].isEmpty, standsAlone(l, in: lines[l.line]),
-                view.layout.linkedValue(of: l) == nil
+            if category == .amountPaid, tokens[l.line].isEmpty,
+                (standsAlone(l, in: lines[l.line]) && view.layout.linkedValue(of: l) == nil)
+                    || Self.isStatusValue(l, in: lines[l.line])
             {
                 category = .noPaymentPaid
             }
             guard category.saysNoPayment else { continue }
             // A paid note followed by an amount is a (partial) payment, weighed by the arithmetic below.
-            if category == .noPaymentPaid, numberAfter { continue }
+            if category == .noPaymentPaid, numberAfter, !stamp { continue }
             // Credit notes and "paid" stamps say so in a title or in a long phrase, not in a line item
             // ("Gutschrift Treuebonus").
-            if category != .noPaymentDirectDebit, l.range.count < longPhrase,
+            let notice = stamp || standsAlone(l, in: lines[l.line]) || Self.isStatusValue(l, in: lines[l.line])
+            if category != .noPaymentDirectDebit, !notice, l.range.count < longPhrase,
                 lines[l.line].box.height < medianHeight * titleHeight
             {
                 continue
@@ -70,6 +79,9 @@ struct PaymentExpectation: Sendable {
             if let t = e.typeCode, NoPaymentReason.creditNoteTypes.contains(t) { add(.creditNote) }
             if e.meansCodes.contains(where: NoPaymentReason.directDebitMeans.contains) { add(.directDebit) }
         }
+        // "K úhradě: 0,00 Kč": every amount-due label that introduces an amount introduces zero.
+        let due = labels.filter { $0.category == .amountDue }.compactMap { Self.dueCents($0, in: view) }
+        if !due.isEmpty, due.allSatisfy({ $0 == 0 }) { add(.nothingDue) }
         // The best amount (lists are still in page order here) says whether anything is due.
         let top = amounts.max(by: { $0.points < $1.points })
         if let top, top.value.hasPrefix("-") || top.value == "0.00" { add(.nothingDue) }
@@ -81,6 +93,26 @@ struct PaymentExpectation: Sendable {
             add(.alreadyPaid)
         }
         return reasons
+    }
+
+    /// The amount (cents) an amount-due label introduces: the first amount with decimals of its value.
+    static func dueCents(_ label: LabelHit, in view: DocumentView) -> Int? {
+        func amount(_ text: String) -> Int? {
+            Amounts.tokens(in: Array(text)).lazy.filter { $0.decimalMark != nil }.compactMap {
+                Amounts.value(of: $0, documentMark: view.decimalMark).flatMap(Amounts.cents)
+            }.first
+        }
+        guard let (li, r) = view.valueText(after: label, accept: { amount($0) != nil }) else { return nil }
+        return amount(String(view.lines[li].chars[r]))
+    }
+
+    /// A phrase that is the value of a caption and ends its line ("Informacja o płatności: Zapłacono",
+    /// "Payment status: Paid"): a status, not a word of a sentence or a line item.
+    static func isStatusValue(_ label: LabelHit, in line: TextLine) -> Bool {
+        let after = line.chars[label.range.upperBound...]
+        guard after.allSatisfy({ !$0.isLetter && !$0.isNumber }) else { return false }
+        let before = line.chars[..<label.range.lowerBound].reversed().drop { $0 == " " }
+        return before.first == ":"
     }
 
     /// A label that is all its line says (letters of other words are few): a title, a stamp, a note.

@@ -10,6 +10,9 @@ struct ReferenceFinder: FieldFinder {
     struct Weights: Sendable {
         let rf, label, labelled, model97, model97Bad, modelOther, freeText, sentence, invoiceNumber: Int
         let ocrRepaired, lookalikeCap, rfPayerCap, payerReference, otherLine, noDigits: Int
+        /// A national reference whose check digits hold (`ReferenceScheme`); a value after a generic
+        /// "Reference" label (the buyer's as often as the payee's).
+        let national, generic: Int
         /// The longest text a label's value is taken to.
         let maxLength: Int
         init(_ w: (String) -> Int) {
@@ -29,13 +32,17 @@ struct ReferenceFinder: FieldFinder {
             otherLine = w("reference.other_line")
             noDigits = w("reference.no_digits")
             maxLength = w("reference.max_length")
+            national = w("reference.national")
+            generic = w("reference.generic")
         }
     }
 
     let weights: Weights
     init(_ w: (String) -> Int) { weights = Weights(w) }
 
-    static let labelCategories: [LabelCategory] = [.reference, .referenceFree, .invoiceNumber, .referencePayer, .referenceBefore]
+    static let labelCategories: [LabelCategory] = [
+        .reference, .referenceFree, .invoiceNumber, .referencePayer, .referenceBefore, .referenceGeneric,
+    ]
 
     func candidates(in view: DocumentView, found: Findings) -> [Candidate] {
         var out: [Candidate] = []
@@ -43,6 +50,8 @@ struct ReferenceFinder: FieldFinder {
         let labels = view.labels
         // Where RF references were found, per line: a labelled value inside one is a piece of it.
         var rfSpans: [Int: [Range<Int>]] = [:]
+        let countries = Self.payeeCountries(found)
+        out += structuredCommunications(in: view)
         // RF creditor references anywhere.
         for (li, line) in lines.enumerated() {
             let stream = AccountMatches.alnumStream(line.conf != nil ? OCRRepair.latinCodes(line.chars) : line.chars)
@@ -130,6 +139,10 @@ struct ReferenceFinder: FieldFinder {
         }
         // Labelled references: the text each label introduces.
         for l in labels where Self.labelCategories.contains(l.category) {
+            if let quoted = quotedText(after: l, in: view) {
+                out.append(quoted)
+                continue
+            }
             let needsDigit = l.category != .referenceFree
             guard
                 let (vli, vr) = Self.valueBefore(l, in: view)
@@ -177,7 +190,7 @@ struct ReferenceFinder: FieldFinder {
                 model = "97"
                 body = rest
             }
-            if l.category == .invoiceNumber || l.category == .reference {
+            if [.invoiceNumber, .reference, .referenceGeneric].contains(l.category) {
                 // Identifiers are one token (or a few short groups); cut trailing words.
                 // Skip a few words before the identifier ("die Rechnungsnummer 2024-001 an").
                 let toks = body.split(separator: " ")
@@ -195,7 +208,8 @@ struct ReferenceFinder: FieldFinder {
                 body = fixed
                 prefixRepaired = true
             }
-            var c = labelledCandidate(body, model: model, category: l.category, line: line, range: vr, ocr: line.conf != nil)
+            var c = labelledCandidate(
+                body, model: model, category: l.category, line: line, range: vr, ocr: line.conf != nil, countries: countries)
             if vli != l.line { c.adjust(-weights.otherLine, .valueOnAnotherLine) }
             if prefixRepaired {
                 c.display = Checksums.groupedByFour(body)
@@ -214,53 +228,6 @@ struct ReferenceFinder: FieldFinder {
             out.append(c)
         }
         return out
-    }
-
-    /// The candidate a reference label's value gives: its points by the label's category, a model-97
-    /// reference by its checksum (repaired when OCR misread it and the repair passes), another model as such.
-    func labelledCandidate(
-        _ body: String, model: String?, category: LabelCategory, line: TextLine, range: Range<Int>, ocr: Bool
-    ) -> Candidate {
-        let base: Int
-        switch category {
-        case .reference, .referenceBefore: base = weights.labelled
-        case .referenceFree: base = weights.freeText
-        case .invoiceNumber: base = weights.invoiceNumber
-        default: base = weights.payerReference
-        }
-        var c = Candidate(
-            .reference, value: body, display: model.map { "\($0) \(body)" } ?? body, points: base, page: line.page,
-            box: line.box(of: range), evidence: [.labelled(category)])
-        switch category {
-        case .reference, .referenceBefore:
-            if let model {
-                c.extra["model"] = .string(model)
-                if model == "97" {
-                    if Checksums.isValidModel97(body) {
-                        c.rebase(weights.model97, because: .checksum(.model97))
-                    } else if ocr, let fixed = OCRRepair.model97(body) {
-                        c.value = fixed
-                        c.display = "97 \(fixed)"
-                        c.rebase(weights.model97, because: .checksum(.model97))
-                        c.credit(.ocrRepaired, -weights.ocrRepaired)
-                    } else {
-                        c.rebase(weights.model97Bad, because: .checksumFailed(.model97))
-                    }
-                } else {
-                    c.rebase(weights.modelOther, because: .model(model))
-                }
-            }
-            c.extra["kind"] = model != nil ? "model" : "structured"
-        case .referenceFree:
-            if !body.contains(where: \.isNumber) { c.adjust(-weights.noDigits, .noDigits) }
-            c.extra["kind"] = "free-text"
-        case .invoiceNumber:
-            c.extra["kind"] = "invoice-number"
-        default:
-            c.note(.payerLabel)
-            c.extra["kind"] = "payer-reference"
-        }
-        return c
     }
 
     /// An RF reference starting at `k` of an OCR'd line that passes ISO 11649 only after undoing OCR confusions:

@@ -111,7 +111,7 @@ extension ReferenceFinder {
     /// Captions printed right of their values ("940425668 Referencia de pago" with nothing after it): the one
     /// token before a reference caption that ends its line is the value.
     static func valueBefore(_ label: LabelHit, in view: DocumentView) -> (line: Int, range: Range<Int>)? {
-        guard label.category == .reference || label.category == .invoiceNumber else { return nil }
+        guard [.reference, .referenceGeneric, .invoiceNumber].contains(label.category) else { return nil }
         let lines = view.lines
         let chars = lines[label.line].chars
         let skip: Set<Character> = [":", " ", ".", "\u{00A0}", "\t", ")"]

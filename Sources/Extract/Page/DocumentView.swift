@@ -37,7 +37,9 @@ struct DocumentView: Sendable {
         let ocr: OCRWeights
         let reach: LabelReach
         let layout: Layout.Params
+        let rotated: RotatedWords
         init(_ w: (String) -> Int) {
+            rotated = RotatedWords(w)
             ocr = OCRWeights(w)
             reach = LabelReach(w)
             layout = Layout.Params(w)

@@ -3,6 +3,11 @@ import Lexicons
 
 /// Tables (headers and their line items) and what the finders ask the layout.
 extension Layout {
+    /// Headers over the totals block end a table's body.
+    static let totalsCategories: Set<LabelCategory> = [
+        .amountDue, .amountTotal, .amountSubtotal, .amountVAT, .amountPaid, .amountPrevious,
+    ]
+
     /// A table header is a row of three or more short cells without digits, at least one of them a
     /// caption, over rows with two or more numbers each; the numbers under its captions are line items
     /// until the first row that holds a totals label or fewer than two numbers.

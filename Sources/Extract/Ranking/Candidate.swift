@@ -19,6 +19,11 @@ public struct Candidate: Sendable {
     /// Field-specific keys. Inside pp-extract an account's or reference's format is `extra["kind"]` and a
     /// reference's model `extra["model"]`; the record names them `scheme` and `reference_model`.
     public var extra: [String: JSON] = [:]
+    /// Where else the value is printed as strongly (joined occurrences, `Ranker.merge`).
+    var places: [(page: Int, box: Box)] = []
+    /// Read from a payment code and printed nowhere on the page: its place is the code's, which proves no
+    /// layout (every field of one code stands there).
+    var onlyInCode = false
     /// The points each reason added, in order (with `--explain` only: nil, and no cost, otherwise).
     private(set) var credits: [Credit]?
 

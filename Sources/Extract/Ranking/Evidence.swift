@@ -13,6 +13,8 @@ public enum Evidence: Hashable, Sendable {
     /// A reference typed after a payment model other than 97 ("model:HR01").
     case model(String)
     case noChecksum, placeholderAccount
+    /// An account number of a national form, told by its bank code or its own check digits.
+    case nationalAccount(NationalAccountScheme)
 
     // What the page says around it.
     case labelled(LabelCategory)
@@ -48,12 +50,27 @@ public enum Evidence: Hashable, Sendable {
     // What the ranker concluded.
     case repeated(Int)
     case clearLead, closeSecond, noPaymentExpected, unfamiliarEvidence
+    /// Printed in the payment block, beside another payment field's value.
+    case paymentBlock
+    /// Abstained: fewer independent kinds of evidence than a confident value needs.
+    case thinEvidence
+    /// Abstained: another value of the field has evidence as good ("rival-account").
+    case rival(Field)
 
     /// The checks a value can pass or fail.
     public enum Checksum: String, Sendable {
         case iban
         case rsAccount = "rs-account"
         case rf, model97
+        /// National references (`ReferenceScheme`).
+        case ogm, viitenumero, kid
+        case ocrSE = "ocr-se"
+        case fik, qrr
+    }
+
+    /// The check a national reference scheme's check digits pass.
+    static func national(_ scheme: ReferenceScheme) -> Evidence? {
+        Checksum(rawValue: scheme.rawValue).map { .checksum($0) }
     }
 
     /// Shapes that are something other than a reference.
@@ -82,6 +99,7 @@ public enum Evidence: Hashable, Sendable {
         case .model(let m): "model:" + m
         case .noChecksum: "no-checksum"
         case .placeholderAccount: "placeholder-account"
+        case .nationalAccount(let scheme): scheme.rawValue + "-account"
         case .labelled(let category): "label:" + category.evidenceName
         case .payerLabel: "payer-label"
         case .notForPayment: "not-for-payment"
@@ -142,6 +160,9 @@ public enum Evidence: Hashable, Sendable {
         case .closeSecond: "close-second"
         case .noPaymentExpected: "no-payment-expected"
         case .unfamiliarEvidence: "unfamiliar-evidence"
+        case .thinEvidence: "thin-evidence"
+        case .paymentBlock: "payment-block"
+        case .rival(let field): "rival-" + field.rawValue
         }
     }
 
@@ -180,6 +201,12 @@ public enum Evidence: Hashable, Sendable {
     public var labelCategory: LabelCategory? {
         if case .labelled(let category) = self { return category }
         return nil
+    }
+
+    /// A checksum that holds.
+    var isPassedChecksum: Bool {
+        if case .checksum = self { return true }
+        return false
     }
 
     var isOCRConfidence: Bool {

@@ -32,7 +32,7 @@ extension Ranker {
             let points = Confidence.clamped(list[i].candidate.points)
             // Evidence the model never saw while fitting (an e-invoice value not printed on the page, say)
             // says nothing to it: the rule points cap its guess.
-            if features[i].keys.contains(where: { $0.hasPrefix("e:") && fieldModel.weights[$0] == nil }) {
+            if list[i].candidate.evidence.contains(where: { fieldModel.weights[$0.feature] == nil }) {
                 list[i].score = min(fitted, points)
                 list[i].candidate.note(.unfamiliarEvidence)
             } else if list[i].candidate.evidence.contains(where: \.isVeto) {

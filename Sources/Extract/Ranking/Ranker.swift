@@ -17,6 +17,11 @@ public struct Ranker: Sendable {
         let noPaymentCap, secondaryAccountCap: Int
         let codeChecked, codeInvalid, codeContradictionCap, codeAgrees: Int
         let currencyWithConfidentAmount: Int
+        /// Abstention: independent kinds of evidence a confident value needs, the confidence a rival needs,
+        /// and where an abstaining candidate stays.
+        let kindsNeeded, rivalFloor, abstainCap: Int
+        /// Lines (median heights) within which payment data stands together in one block.
+        let blockLines: Int
 
         init(_ w: (String) -> Int) {
             strongOccurrence = w("rank.strong_occurrence")
@@ -36,6 +41,10 @@ public struct Ranker: Sendable {
             codeContradictionCap = w("code.contradiction_cap")
             codeAgrees = w("qr.agree")
             currencyWithConfidentAmount = w("currency.confident_amount")
+            kindsNeeded = w("rank.kinds_needed")
+            rivalFloor = w("rank.rival_floor")
+            abstainCap = w("rank.abstain_cap")
+            blockLines = w("rank.block_lines")
         }
     }
 
@@ -54,6 +63,8 @@ public struct Ranker: Sendable {
         public var einvoice: Bool
         public var ocr: Bool
         public var pages: Int
+        /// The document's median line height (points): the unit of the payment block's reach.
+        public var lineHeight: Double = 12
     }
 
     // MARK: - Occurrences
@@ -80,6 +91,7 @@ public struct Ranker: Sendable {
             }
             for other in g.dropFirst() where other.points >= weights.strongOccurrence {
                 best.pool(other.evidence.filter { $0.labelCategory != nil || $0 == .slipEquals })
+                if let box = other.box { best.places.append((other.page, box)) }
             }
             if best.points > 0 || g.contains(where: { $0.evidence.contains(.payerLabel) }) { out.append(best) }
         }
@@ -93,7 +105,7 @@ public struct Ranker: Sendable {
     func rank(
         _ merged: [Field: [Candidate]], context: Context, phrase: (Candidate) -> String? = { _ in nil }
     ) -> [Field: [RankedCandidate]] {
-        var out: [Field: [Entry]] = [:]
+        var settled: [Field: [Entry]] = [:]
         for (field, candidates) in merged {
             var list = candidates
             // A document that asks for no payment: marked now, capped last, so the candidates keep the order
@@ -109,7 +121,13 @@ public struct Ranker: Sendable {
                 return (a.box?.y0 ?? 0, a.box?.x0 ?? 0) < (b.box?.y0 ?? 0, b.box?.x0 ?? 0)
             }
             weighLead(&list, field: field, paymentExpected: context.paymentExpected)
-            var ranked = settleCodes(rescore(list, field: field, context: context), paymentExpected: context.paymentExpected)
+            settled[field] = settleCodes(rescore(list, field: field, context: context), paymentExpected: context.paymentExpected)
+        }
+        let block = PaymentBlock(settled, reach: Double(weights.blockLines) * context.lineHeight)
+        var out: [Field: [Entry]] = [:]
+        for (field, list) in settled {
+            var ranked = block.breakingTies(list)
+            abstain(&ranked, field: field, block: block)
             if !context.paymentExpected {
                 for i in ranked.indices { ranked[i].score = min(ranked[i].score, weights.noPaymentCap) }
             }

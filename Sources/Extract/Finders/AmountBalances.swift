@@ -1,0 +1,69 @@
+import Foundation
+import Lexicons
+
+/// Subtractions: cash handed over less the change is the total, a total less a discount (or what was paid) is
+/// the amount due, and a utility account's balance.
+extension AmountArithmetic {
+    /// Cash handed over = total + change: the tendered amount stands between the total (above) and the change
+    /// (below). The tendered amount is not the total; the total it confirms is.
+    func applyTendered(_ list: inout [Candidate], _ terms: [Term]) {
+        func item(_ t: Term) -> Bool { list[t.index].evidence.contains(.lineItem) }
+        for s in terms where s.cents > 0 && !item(s) {
+            // A total label on its own row makes it a total; one inherited from the row above does not.
+            guard
+                !labels.contains(where: {
+                    ($0.category == .amountTotal || $0.category == .amountDue) && $0.page == s.page
+                        && sameRow($0.box, s.box)
+                })
+            else { continue }
+            // Cash and change follow the total within a few rows.
+            let h = height(s.box)
+            let above = terms.filter {
+                before($0, s) && !item($0) && s.box.y0 - $0.box.y1 <= weights.totalAbove * h
+                    && list[$0.index].evidence.contains(where: Self.isTotalLabel)
+            }
+            let below = terms.filter {
+                before(s, $0) && $0.cents > 0 && !item($0) && $0.box.y0 - s.box.y1 <= weights.changeBelow * h
+            }
+            guard let total = above.first(where: { a in below.contains { a.cents + $0.cents == s.cents } }) else { continue }
+            list[s.index].credit(.tendered, -weights.tendered)
+            if !list[total.index].evidence.contains(.tenderedLessChange) {
+                list[total.index].credit(.tenderedLessChange, weights.tenderedCheck)
+            }
+        }
+    }
+
+    /// Total − discount (or already paid, or an old balance) = the amount due printed after both.
+    func applyDeductions(_ list: inout [Candidate], _ terms: [Term]) {
+        for r in terms where r.cents > 0 {
+            let prior = terms.filter { before($0, r) }
+            for d in prior where d.cents > 0 && list[d.index].evidence.contains(where: Self.isDeductionLabel) {
+                guard let m = prior.first(where: { $0.cents == r.cents + d.cents && $0.index != d.index }) else { continue }
+                list[r.index].credit(.differenceOf(total: list[m.index].value, deducted: list[d.index].value), weights.sumOf)
+                break
+            }
+        }
+        applyBalances(&list, terms)
+    }
+
+    /// Total + an old balance − what was paid (− a discount) = the amount due printed after them: a
+    /// utility bill's account. An old balance adds, payments and discounts subtract, whatever sign they print.
+    func applyBalances(_ list: inout [Candidate], _ terms: [Term]) {
+        func sign(_ t: Term) -> Int? {
+            let e = list[t.index].evidence
+            if e.has(label: .amountPrevious) { return 1 }
+            if e.has(label: .amountPaid) || e.has(label: .amountDiscount) { return -1 }
+            return nil
+        }
+        for r in terms where r.cents > 0 && !list[r.index].evidence.contains(where: Self.isDifference) {
+            for m in terms where before(m, r) && list[m.index].evidence.has(label: .amountTotal) {
+                let adjustments = terms.filter { before(m, $0) && before($0, r) && sign($0) != nil }
+                guard (2...4).contains(adjustments.count) else { continue }
+                let balance = m.cents + adjustments.reduce(0) { $0 + sign($1)! * abs($1.cents) }
+                guard balance == r.cents else { continue }
+                list[r.index].credit(.balanceOf(total: list[m.index].value), weights.sumOf)
+                break
+            }
+        }
+    }
+}

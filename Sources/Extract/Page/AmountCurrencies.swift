@@ -1,0 +1,45 @@
+import Lexicons
+
+/// The currency printed beside an amount.
+extension Amounts {
+    /// Currency tokens (folded or as printed) → ISO 4217.
+    public static let currencyTokens: [(String, String)] = [
+        ("EUR", "EUR"), ("€", "EUR"), ("Euro", "EUR"), ("RSD", "RSD"), ("din.", "RSD"), ("din", "RSD"), ("dinara", "RSD"),
+        ("дин.", "RSD"), ("дин", "RSD"), ("динара", "RSD"), ("USD", "USD"), ("US$", "USD"), ("$", "USD"), ("GBP", "GBP"),
+        ("£", "GBP"), ("CHF", "CHF"), ("Fr.", "CHF"), ("HRK", "HRK"), ("kn", "HRK"), ("BAM", "BAM"), ("KM", "BAM"),
+        ("MKD", "MKD"), ("ден.", "MKD"), ("DEM", "DEM"), ("DM", "DEM"), ("HUF", "HUF"), ("CZK", "CZK"), ("PLN", "PLN"),
+        ("RM", "MYR"),
+    ]
+
+    /// The currency tokens lower-cased, as characters.
+    static let loweredTokens: [([Character], String, Bool)] = currencyTokens.map { tok, iso in
+        (Array(tok.lowercased()), iso, tok.last!.isLetter)
+    }
+
+    /// The currency written next to a token (up to a few characters before or after it), if any.
+    public static func currency(near range: Range<Int>, in chars: [Character]) -> String? {
+        func same(_ a: Character, _ b: Character) -> Bool {
+            a == b || (a.isUppercase && Character(a.lowercased()) == b)
+        }
+        func match(at start: Int, backwards: Bool) -> String? {
+            for (t, iso, endsInLetter) in loweredTokens {
+                let s = backwards ? start - t.count : start
+                let e = s + t.count
+                guard s >= 0, e <= chars.count else { continue }
+                var k = 0
+                while k < t.count, same(chars[s + k], t[k]) { k += 1 }
+                guard k == t.count else { continue }
+                if backwards, s > 0, chars[s - 1].isLetter { continue }
+                if !backwards, e < chars.count, chars[e].isLetter, endsInLetter { continue }
+                return iso
+            }
+            return nil
+        }
+        var a = range.upperBound
+        while a < chars.count, chars[a] == " " || chars[a] == "\u{00A0}" { a += 1 }
+        if let c = match(at: a, backwards: false) { return c }
+        var b = range.lowerBound
+        while b > 0, chars[b - 1] == " " || chars[b - 1] == "=" || chars[b - 1] == "\u{00A0}" || chars[b - 1] == "-" { b -= 1 }
+        return match(at: b, backwards: true)
+    }
+}

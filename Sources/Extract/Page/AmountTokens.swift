@@ -1,0 +1,214 @@
+import Lexicons
+
+/// Amount tokens: locale formats (1.234,56 · 1,234.56 · 1 234,56 · 1'234.56), the "=" prefix of slips, and
+/// the decimal mark a token itself shows.
+public struct AmountToken: Sendable, Equatable {
+    /// Original character range in the line (the number only).
+    public var range: Range<Int>
+    public var raw: String
+    /// The separator that is the decimal mark, or nil when the token has none or is ambiguous.
+    public var decimalMark: Character?
+    /// Whether the token is ambiguous (`1.234`): one separator followed by exactly three digits.
+    public var ambiguous: Bool
+    public var negative: Bool
+    public var equalsPrefix: Bool
+    /// The decimal mark was read from a malformed token ("7.650.55").
+    public var ocrMark = false
+    /// The cents were read from look-alike letters ("64. so" for 64.50).
+    public var ocrDigits = false
+}
+
+extension Amounts {
+    /// The characters that group digits or mark the decimals.
+    static let groupChars: Set<Character> = [".", ",", "'", "’", " ", "\u{00A0}", "\u{202F}"]
+
+    /// Finds number tokens in a line of text; `breaks` are offsets where a new cell starts (a number never
+    /// continues across one: "1 | 278.61" is a quantity and a price, not 1 278.61).
+    /// `ocr`: the line was read by OCR, which also loses a decimal point now and then (`lostPoint`).
+    public static func tokens(in chars: [Character], breaks: Set<Int> = [], ocr: Bool = false) -> [AmountToken] {
+        var out: [AmountToken] = []
+        var i = 0
+        let n = chars.count
+        while i < n {
+            let ch = chars[i]
+            guard ch.isASCII, ch.isNumber else {
+                i += 1
+                continue
+            }
+            // A number glued to letters ("RE2020", "A4") is an identifier, not an amount.
+            let gluedCurrency =
+                (i >= 3 && ["EUR", "RSD", "USD", "GBP", "CHF", "HRK"].contains(String(chars[(i - 3)..<i]))
+                    && (i == 3 || !chars[i - 4].isLetter))
+                || (i >= 2 && String(chars[(i - 2)..<i]) == "RM" && (i == 2 || !chars[i - 3].isLetter))
+            // Text layers sometimes glue a label to its value ("Gesamtbetrag678,30"): a long word with
+            // lower-case letters before the digits is a label, not part of an identifier.
+            var run = 0
+            var lower = false
+            while i - run - 1 >= 0, chars[i - run - 1].isLetter {
+                if chars[i - run - 1].isLowercase { lower = true }
+                run += 1
+            }
+            let gluedLabel = run >= 5 && lower
+            // "TOTAL /18.00": a stray stroke before an amount (OCR of a rule or a box edge) is no identifier.
+            let strayStroke = i > 0 && chars[i - 1] == "/" && (i == 1 || chars[i - 2] == " ") && decimalAhead(chars, from: i)
+            if i > 0, !gluedCurrency, !gluedLabel, !strayStroke,
+                chars[i - 1].isLetter || chars[i - 1] == "/" || chars[i - 1] == "_"
+            {
+                while i < n, chars[i].isLetter || chars[i].isNumber { i += 1 }
+                continue
+            }
+            let start = i
+            var end = i
+            var j = i
+            var splitCents = false
+            var letterRaw: String?
+            while j < n {
+                if chars[j].isASCII, chars[j].isNumber {
+                    j += 1
+                    end = j
+                } else if splitDecimal(chars, start: start, point: j, breaks: breaks) {
+                    // "65. 20": OCR put a space after the decimal point.
+                    end = j + 4
+                    splitCents = true
+                    break
+                } else if ocr, lostPoint(chars, start: start, at: j, breaks: breaks) {
+                    // "RM 8 60" ending a line: OCR lost the point of 8.60.
+                    letterRaw = String(chars[start..<j]) + "." + String(chars[(j + 1)...(j + 2)])
+                    end = j + 3
+                    break
+                } else if let (cents, stop) = letterCents(chars, start: start, point: j) {
+                    // "64. so": OCR read the digits of the cents as look-alike letters.
+                    letterRaw = String(chars[start...j]) + cents
+                    end = stop
+                    break
+                } else if groupChars.contains(chars[j]), j + 1 < n, chars[j + 1].isASCII, chars[j + 1].isNumber,
+                    !breaks.contains(j + 1) || zeroLedGroup(chars, at: j + 1)
+                {
+                    // A space only groups when exactly three digits follow it.
+                    if chars[j] == " " || chars[j] == "\u{00A0}" || chars[j] == "\u{202F}" {
+                        var k = j + 1
+                        while k < n, chars[k].isNumber { k += 1 }
+                        if k - (j + 1) != 3 { break }
+                    }
+                    j += 1
+                } else {
+                    break
+                }
+            }
+            i = max(end, start + 1)
+            var raw = letterRaw ?? String(chars[start..<end].filter { !splitCents || $0 != " " })
+            // Trailing space-groups only count when a decimal part follows; otherwise split them off.
+            if raw.contains(" ") || raw.contains("\u{00A0}") || raw.contains("\u{202F}") {
+                let lastSep = raw.lastIndex(where: { $0 == "," || $0 == "." })
+                let hasDecimal = lastSep.map { raw.distance(from: $0, to: raw.endIndex) - 1 <= 2 } ?? false
+                if !hasDecimal, let firstSpace = raw.firstIndex(where: { $0 == " " || $0 == "\u{00A0}" || $0 == "\u{202F}" }) {
+                    raw = String(raw[..<firstSpace])
+                    end = start + raw.count
+                    i = end
+                }
+            }
+            // Glued to letters after ("12abc") or followed by '%': not an amount.
+            if end < n, chars[end].isLetter, !(chars[end] == "€") {
+                let rest = String(chars[end..<min(n, end + 3)]).lowercased()
+                if !(rest.hasPrefix("eur") || rest.hasPrefix("rsd") || rest.hasPrefix("din") || rest.hasPrefix("usd")
+                    || rest.hasPrefix("chf") || rest.hasPrefix("gbp") || rest.hasPrefix("km"))
+                {
+                    continue
+                }
+            }
+            var k = end
+            while k < n, chars[k] == " " { k += 1 }
+            if k < n, chars[k] == "%" { continue }
+            if isDateLike(raw) { continue }
+            guard var token = classify(raw, range: start..<end) else { continue }
+            token.ocrDigits = letterRaw != nil
+            var b = start - 1
+            while b >= 0, chars[b] == " " { b -= 1 }
+            if b >= 0, chars[b] == "-" || chars[b] == "−" {
+                // A leading minus, unless it joins two numbers ("10-20").
+                let before = b - 1
+                if before < 0 || !(chars[before].isNumber) { token.negative = true }
+            }
+            if b >= 0, chars[b] == "=" { token.equalsPrefix = true }
+            // "120,-" and "1.234,--": whole units written with a dash for the cents.
+            if end + 1 < n, chars[end] == "," || chars[end] == ".", chars[end + 1] == "-", token.decimalMark == nil,
+                end + 2 == n || !chars[end + 2].isNumber
+            {
+                let mark = chars[end]
+                if !(token.ambiguous && token.raw.contains(mark)) {
+                    token.decimalMark = mark
+                    token.ambiguous = false
+                }
+            } else if end < n, chars[end] == "-", token.decimalMark != nil, end + 1 == n || !chars[end + 1].isNumber {
+                // "1.234,56-": a trailing minus is the accountant's negative.
+                token.negative = true
+            }
+            out.append(token)
+        }
+        return out
+    }
+
+    /// Whether digits from `i` form an amount with two decimals that ends the number ("18.00", not "18.001").
+    static func decimalAhead(_ chars: [Character], from i: Int) -> Bool {
+        var k = i
+        while k < chars.count, chars[k].isASCII, chars[k].isNumber { k += 1 }
+        guard k > i, k + 2 < chars.count, chars[k] == "." || chars[k] == "," else { return false }
+        guard chars[k + 1].isASCII, chars[k + 1].isNumber, chars[k + 2].isASCII, chars[k + 2].isNumber else { return false }
+        return k + 3 == chars.count || !chars[k + 3].isNumber
+    }
+
+    /// "3 012,35" with the words far apart: a group of three digits that starts with 0 and ends in cents
+    /// is never an amount of its own, so it belongs to the digits before it whatever the gap.
+    static func zeroLedGroup(_ chars: [Character], at k: Int) -> Bool {
+        guard k + 6 <= chars.count, chars[k] == "0", chars[k - 1] == " " else { return false }
+        let digits = chars[k..<k + 3].allSatisfy { $0.isASCII && $0.isNumber }
+        let cents = (chars[k + 3] == "," || chars[k + 3] == ".") && chars[k + 4].isNumber && chars[k + 5].isNumber
+        return digits && cents && (k + 6 == chars.count || !chars[k + 6].isNumber)
+    }
+
+    /// Whether a number is a date ("01.03.18", "1/3/2018", "2018.03.01"), not an amount.
+    static func isDateLike(_ raw: String) -> Bool {
+        let parts = raw.split(whereSeparator: { $0 == "." || $0 == "/" || $0 == "-" })
+        if parts.count == 3, raw.filter({ $0 == "." }).count == 2 || raw.filter({ $0 == "/" }).count == 2 {
+            let lens = parts.map(\.count)
+            if lens[0] <= 2, lens[1] <= 2, lens[2] == 2 || lens[2] == 4 { return true }
+            if lens[0] == 4, lens[1] <= 2, lens[2] <= 2 { return true }
+        }
+        return false
+    }
+
+    /// Decides the decimal mark of one token where the token itself says it.
+    static func classify(_ raw: String, range: Range<Int>) -> AmountToken? {
+        let seps = raw.enumerated().filter { groupChars.contains($0.element) }
+        var token = AmountToken(range: range, raw: raw, decimalMark: nil, ambiguous: false, negative: false, equalsPrefix: false)
+        guard let last = seps.last else { return token }
+        let chars = Array(raw)
+        let tail = chars.count - last.offset - 1
+        let lastChar = last.element
+        let lastIsPoint = lastChar == "." || lastChar == ","
+        let sameCount = seps.filter { $0.element == lastChar }.count
+        // Groups before the last separator must be 3 digits (first group 1..3).
+        let groups = raw.split(whereSeparator: { groupChars.contains($0) })
+        if lastIsPoint, tail == 1 || tail == 2, sameCount == 1 {
+            token.decimalMark = lastChar
+            for (gi, g) in groups.dropLast().enumerated() where gi > 0 && g.count != 3 { return nil }
+            if groups.count > 2, groups[0].count > 3 { return nil }
+            return token
+        }
+        // "7.650.55": OCR read the decimal comma as a point; three-digit groups before two decimals.
+        if lastIsPoint, tail == 2, sameCount == seps.count, seps.count >= 2, groups[0].count <= 3,
+            groups.dropFirst().dropLast().allSatisfy({ $0.count == 3 })
+        {
+            token.decimalMark = lastChar
+            token.ocrMark = true
+            return token
+        }
+        if tail == 3 {
+            for (gi, g) in groups.enumerated() where gi > 0 && g.count != 3 { return nil }
+            if groups[0].count > 3 { return nil }
+            if seps.count == 1, lastIsPoint { token.ambiguous = true }
+            return token
+        }
+        return nil
+    }
+}

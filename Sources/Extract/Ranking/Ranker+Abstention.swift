@@ -1,0 +1,89 @@
+/// The promise of `Confidence.confident`: a person need not look. A top candidate keeps a confidence at or
+/// above it only with evidence of `rank.kinds_needed` independent kinds (`EvidenceKind`) and no rival: a
+/// second value of the field that is not ruled out, has as many kinds, and that the model also believes
+/// (from `rank.rival_floor`). Otherwise the top stays at most `rank.abstain_cap` and says why
+/// (`thin-evidence`, `rival-<field>`), and so does its rival; `needs_review` then names the field.
+extension Ranker {
+    /// The fields whose values are paid (or shown for payment) and so abstain; a currency follows its amount.
+    static let abstaining: Set<Field> = Set(Field.allCases).subtracting([.currency])
+
+    func abstain(_ list: inout [Entry], field: Field, block: PaymentBlock) {
+        guard Self.abstaining.contains(field), let top = list.first,
+            Confidence.clamped(top.score) >= Confidence.confident
+        else { return }
+        var kinds = top.candidate.evidence.kinds(for: field)
+        if block.holds(top.candidate) {
+            list[0].candidate.note(.paymentBlock)
+            kinds.insert(.layout)
+        }
+        var doubts: [Evidence] = []
+        if kinds.count < weights.kindsNeeded { doubts.append(.thinEvidence) }
+        let rivals = list.indices.dropFirst().filter { isRival(list[$0], field: field) }
+        if !rivals.isEmpty { doubts.append(.rival(field)) }
+        guard !doubts.isEmpty else { return }
+        for d in doubts { list[0].candidate.note(d) }
+        list[0].score = min(list[0].score, weights.abstainCap)
+        for i in rivals {
+            list[i].candidate.note(.rival(field))
+            list[i].score = min(list[i].score, weights.abstainCap)
+        }
+    }
+
+    /// Whether `other` rivals the top of its field: not ruled out, as well evidenced, believed.
+    func isRival(_ other: Entry, field: Field) -> Bool {
+        let e = other.candidate.evidence
+        guard !e.contains(where: \.isVeto), !e.contains(.codeProblems), !e.contains(.secondaryAccount) else { return false }
+        return Confidence.clamped(other.score) >= weights.rivalFloor && e.kinds(for: field).count >= weights.kindsNeeded
+    }
+}
+
+/// Where the payment data of a document stands together: the places of the best-evidenced account, amount
+/// and reference (a value the page proves by its format or by a label of its role). A value of one of these
+/// fields printed within reach of another field's place agrees with the layout of a payment block (a slip,
+/// a "payment details" paragraph); a buyer's reference in the header does not. A value read only from a
+/// payment code has no place of its own on the page and neither anchors nor joins a block.
+struct PaymentBlock {
+    static let fields: [Field] = [.account, .amount, .reference]
+    let anchors: [(field: Field, page: Int, box: Box)]
+    let reach: Double
+
+    init(_ lists: [Field: [Ranker.Entry]], reach: Double) {
+        var anchors: [(Field, Int, Box)] = []
+        for f in Self.fields {
+            guard let top = lists[f]?.first, !top.candidate.onlyInCode, let box = top.candidate.box,
+                !top.candidate.evidence.contains(where: \.isVeto),
+                !top.candidate.evidence.kinds(for: f).isDisjoint(with: [.format, .label])
+            else { continue }
+            anchors.append((f, top.candidate.page, box))
+            for (page, box) in top.candidate.places { anchors.append((f, page, box)) }
+        }
+        self.anchors = anchors
+        self.reach = reach
+    }
+
+    /// Whether `c` stands within reach of another payment field's place.
+    func holds(_ c: Candidate) -> Bool {
+        guard Self.fields.contains(c.field), !c.onlyInCode, let box = c.box else { return false }
+        let places = [(c.page, box)] + c.places
+        return anchors.contains { a in
+            a.field != c.field
+                && places.contains { p in a.page == p.0 && abs((a.box.y0 + a.box.y1) / 2 - (p.1.y0 + p.1.y1) / 2) <= reach }
+        }
+    }
+
+    /// `list` (ordered by score) with each run of equal scores putting the values this block holds first:
+    /// where the evidence is worth the same, the value printed with the other payment data is the one asked for.
+    func breakingTies(_ list: [Ranker.Entry]) -> [Ranker.Entry] {
+        guard list.count > 1, Self.fields.contains(list[0].candidate.field) else { return list }
+        var out: [Ranker.Entry] = []
+        var start = 0
+        while start < list.count {
+            var end = start + 1
+            while end < list.count, list[end].score == list[start].score { end += 1 }
+            let run = list[start..<end]
+            out += run.filter { holds($0.candidate) } + run.filter { !holds($0.candidate) }
+            start = end
+        }
+        return out
+    }
+}

@@ -1,0 +1,138 @@
+import CTesseract
+import PPShared
+import PixImage
+import Records
+
+/// Tesseract's orientation and script detection (OSD) of one page, made on first need and kept, found
+/// or not: it costs about half a reading, and a page never pays for it twice.
+struct PageOSD {
+    private(set) var result: PageOrientation?
+    private(set) var done: Bool
+
+    /// Not made yet.
+    init() { done = false }
+
+    /// Made already (with --rotate-pages, or for a page turned as it suggested).
+    init(found: PageOrientation?) {
+        result = found
+        done = true
+    }
+
+    mutating func get(_ detect: () throws(ToolError) -> PageOrientation?) throws(ToolError) -> PageOrientation? {
+        if !done {
+            result = try detect()
+            done = true
+        }
+        return result
+    }
+}
+
+extension PageOCR {
+    /// `--lang auto`: the page's languages from what is cheap first — its own text, else a sample of its
+    /// lines read with its script's first languages — then one reading with them. The page is read a second
+    /// time only when that reading's words tell another language (or, telling none, are not in the script
+    /// OSD saw); OSD runs only when the cheap evidence tells nothing. What was chosen, and from what, goes
+    /// into `ocr` (lang, script, detected, detected_from, read_again, first_pass).
+    func readAuto(
+        _ pix: PixImage, auto: AutoLanguages, dpi: Int, osd: inout PageOSD, textLayer: String?, deadline: UInt64?,
+        what: String, ocr: inout OCRReading
+    ) throws(ToolError) -> RecognizedPage {
+        var script = osd.result?.script
+        var languages = auto.firstPass(script: script, page: what)
+        var evidence: (text: String, from: OCRReading.LanguageEvidence, confident: Bool)?
+        if let textLayer, !textLayer.isEmpty {
+            evidence = (textLayer, .textLayer, true)
+        } else if let sample = TextSample(page: pix, dpi: dpi) {
+            let read = try readSample(
+                sample, with: languages, auto: auto, script: script, dpi: dpi, deadline: deadline, what: what)
+            evidence = (read.text, .sample, read.meanConf >= Self.confidentSample)
+        }
+        var detected: (language: String, from: OCRReading.LanguageEvidence)?
+        if let evidence {
+            let choice = auto.secondPass(text: evidence.text, script: script, first: languages, page: what)
+            if let language = choice.detected { detected = (language, evidence.from) }
+            if let again = choice.again { languages = again }
+            // Words read with confidence tell their script even when they tell no language (a receipt).
+            if script == nil, evidence.confident || choice.detected != nil || choice.again != nil {
+                script = AutoLanguages.letterScript(evidence.text)
+            }
+        }
+        if script == nil {
+            // Nothing cheap told the script (no sample, or one read as garbage: another script, or a page
+            // lying turned): OSD tells it, and its languages read the page first.
+            let found = try osd.get { () throws(ToolError) in try detectScript(pix, dpi: dpi, notes: auto.notes) }
+            script = found?.script
+            languages = auto.firstPass(script: script, page: what)
+        }
+        if osd.done {
+            ocr.script = .some(osd.result?.script)
+            if let found = osd.result { ocr.scriptConfidence = found.scriptConfidence }
+        } else {
+            ocr.script = .some(script)
+        }
+
+        // Our reference stays for a possible second reading; tesseract copies the image either way.
+        let firstPage = try recognize(pix, with: languages, dpi: dpi, deadline: deadline, what: what)
+        let check = auto.secondPass(text: firstPage.text, script: script, first: languages, page: what)
+        if let language = check.detected, language != detected?.language { detected = (language, .reading) }
+        var kept = (page: firstPage, languages: languages)
+        if let again = check.again {
+            kept = (try recognize(pix, with: again, dpi: dpi, deadline: deadline, what: what), again)
+        } else if detected == nil, let other = auto.retryWhenNothingDetected(first: languages) {
+            let retry = try recognize(pix, with: other, dpi: dpi, deadline: deadline, what: what)
+            if retry.meanConf > firstPage.meanConf {
+                kept = (retry, other)
+                let language = auto.secondPass(text: retry.text, script: script, first: other, page: what).detected
+                detected = language.map { ($0, .reading) }
+            }
+        }
+        ocr.detected = .some(detected?.language)
+        ocr.detectedFrom = .some(detected?.from)
+        ocr.lang = kept.languages
+        let readAgain = kept.languages != languages
+        ocr.readAgain = readAgain
+        if readAgain { ocr.firstPass = languages }
+        return kept.page
+    }
+
+    /// A sample of the page's lines read with `languages` (PSM 6, one block), and the next one beside it
+    /// while the words read so far tell no language: the text, and the mean confidence of its words.
+    func readSample(
+        _ lines: TextSample, with languages: String, auto: AutoLanguages, script: String?, dpi: Int, deadline: UInt64?,
+        what: String
+    ) throws(ToolError) -> (text: String, meanConf: Int) {
+        var lines = lines
+        var (text, confidence, words) = ("", 0, 0)
+        for size in TextSample.Tuning.words {
+            guard let sample = lines.next(words: size) else { break }
+            let read = try recognize(
+                sample.image, with: languages, dpi: dpi, deadline: deadline, what: what, mode: PSM_SINGLE_BLOCK)
+            let count = read.lines.reduce(0) { $0 + $1.words.count }
+            text += (text.isEmpty ? "" : "\n") + read.text
+            confidence += read.meanConf * count
+            words += count
+            let choice = auto.secondPass(text: text, script: script, first: languages, page: what)
+            if choice.detected != nil || choice.again != nil { break }
+        }
+        return (text, words == 0 ? 0 : confidence / words)
+    }
+
+    /// A sample whose words tell no language but are read this surely is Latin text (a receipt's
+    /// words are not in the lexicons); below, it may be another script read as Latin, or a page lying turned.
+    static let confidentSample = 75
+
+    /// The words a page record brings already (a PDF text layer, an earlier OCR), one line each; nil
+    /// when it has none (a scan, a photo).
+    static func textLayer(of record: PageRecord) -> String? {
+        guard let source = record.textSource?.member ?? record.unread(\.textSource), !source.isNull,
+            let lines = record.lines?.arrayValue
+        else { return nil }
+        let text = lines.compactMap { $0["text"]?.stringValue }.joined(separator: "\n")
+        return text.isEmpty ? nil : text
+    }
+}
+
+extension RecognizedPage {
+    /// The lines' text, one per line.
+    var text: String { lines.map(\.text).joined(separator: "\n") }
+}
