@@ -43,6 +43,20 @@ public struct Candidate: RecordObject {
 
     public init() {}
 
+    /// The candidate as written: the hot record (pp-extract writes dozens per document), so its members
+    /// are put together here, in `fields`' order, without the table's key paths (RecordsTests checks that
+    /// both write the same). A candidate read with members kept as they came goes through the table.
+    public var member: JSON {
+        guard kept.isEmpty else { return .object(object) }
+        let values: [JSON?] = [
+            value?.member, display?.member, confidence?.member, page?.member, box?.member ?? .null,
+            evidence?.member, scheme?.member, referenceModel?.member, country?.member, iban?.member,
+            ruleScore?.member, features?.member, explain?.member, kindV1?.member, modelV1?.member,
+            currencyV1?.member,
+        ]
+        return .object(unknown.merging(JSONObject(Self.fields.keys, presentValues: values)))
+    }
+
     /// The version whose names the candidate was written with.
     public var version: RecordVersion {
         kindV1 != nil || modelV1 != nil || currencyV1 != nil ? .first : .current

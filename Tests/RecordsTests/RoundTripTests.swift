@@ -65,4 +65,29 @@ import Testing
             #expect(DocumentRecord(json)?.json.encoded() == json.encoded(), "\(line.prefix(200))")
         }
     }
+
+    /// A candidate with every member set, each to a value no other member holds.
+    static var everyMember: Candidate {
+        var c = Candidate()
+        (c.value, c.display, c.confidence, c.page) = ("v", "d", 1234, 2)
+        (c.box, c.evidence, c.scheme, c.referenceModel, c.country) = ([1, 2, 3, 4], ["e"], "s", "97", "RS")
+        (c.iban, c.ruleScore, c.features) = (.some(nil), 17, Features(["f": 0.5]))
+        var explain = Explanation()
+        explain.label = "l"
+        (c.explain, c.kindV1, c.modelV1, c.currencyV1) = (explain, "k", "m", "EUR")
+        c.unknown["zz_custom"] = 5
+        return c
+    }
+
+    /// Candidate writes itself without its table (`Candidate.member`): the same members as the table writes.
+    @Test func candidatesWriteWhatTheirTableWrites() throws {
+        var candidates = [Self.everyMember, Candidate()]
+        for line in Self.lines {
+            for list in (DocumentRecord(try JSON.parse(line))?.candidates ?? [:]).values { candidates += list }
+        }
+        #expect(candidates.count > 100)
+        for candidate in candidates {
+            #expect(candidate.member.encoded() == JSON.object(candidate.object).encoded())
+        }
+    }
 }
