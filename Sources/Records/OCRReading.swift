@@ -21,21 +21,24 @@ public struct OCRReading: RecordObject {
     public var dpi: Int?
     /// The clockwise quarter turn applied before reading.
     public var rotation: Int?
-    /// tesseract's orientation confidence (`--rotate-pages`).
+    /// tesseract's orientation confidence (`--rotate-pages`, or a page read again turned).
     public var rotationConfidence: Double?
     /// The clockwise turn that straightened the page.
     public var deskewDegrees: Double?
     public var meanConfidence: Int?
-    /// `--lang auto`: the script OSD saw; null when it found too little text.
+    /// `--lang auto`: the page's script, of the words that told the language, else OSD's; null when
+    /// nothing told it.
     public var script: String??
+    /// OSD's script confidence; absent when OSD did not run.
     public var scriptConfidence: Double?
-    /// `--lang auto`: the language the lexicons find in the reading; null when none leads clearly.
+    /// `--lang auto`: the language the lexicons find in the words that chose the kept reading's
+    /// languages; null when none leads clearly.
     public var detected: String??
     /// `--lang auto`: what told `detected`; null with it.
     public var detectedFrom: LanguageEvidence??
     /// `--lang auto`: whether the kept reading is a second one (another language, or the page turned).
     public var readAgain: Bool?
-    /// The first reading's languages, when the page was read twice.
+    /// The replaced reading's languages, when the page was read again in another language.
     public var firstPass: String?
     /// Rows of boxed characters (a comb) read again.
     public var combRows: Int?
