@@ -18,6 +18,10 @@ let package = Package(
     targets: [
         // The core every tool shares: JSON values, JSON Lines in and out, arguments, errors, parallel map.
         .target(name: "PPShared"),
+        // The records the tools pass along as Swift types (page, document, candidate, best), decoded once where a
+        // record comes in and encoded once where it goes out; members they do not know pass through as they came.
+        .target(name: "Records", dependencies: ["PPShared"]),
+        .testTarget(name: "RecordsTests", dependencies: ["Records", "PPShared"]),
 
         // pp-cardcheck: payment-card validation (pure Swift).
         .target(name: "CardCheck", dependencies: ["PPShared"]),
@@ -37,16 +41,17 @@ let package = Package(
         // and the language detector: pp-extract's labels and pp-ocr's --lang auto, without pp-ocr importing Extract.
         .target(name: "Lexicons", dependencies: ["PPShared"]),
         .target(
-            name: "Extract", dependencies: ["PPShared", "Lexicons", "CLZMA", "EInvoiceXML"],
+            name: "Extract", dependencies: ["PPShared", "Records", "Lexicons", "CLZMA", "EInvoiceXML"],
             resources: [.copy("Profiles"), .copy("Lexicons"), .copy("Model")]),
         // pp-extract review: the results as a site to confirm in a browser, and as PNGs with the boxes drawn
         // (cairo; born-digital pages without a thumbnail rendered with poppler, other images read by leptonica).
         .target(
-            name: "Review", dependencies: ["Extract", "PPShared", "CCairo", "PDFRender", "CLeptonica", "PixImage"],
+            name: "Review", dependencies: ["Extract", "PPShared", "Records", "CCairo", "PDFRender", "CLeptonica", "PixImage"],
             linkerSettings: linkLeptonica),
         .executableTarget(name: "pp-extract", dependencies: ["Extract", "Review", "PPShared"]),
-        .testTarget(name: "ReviewTests", dependencies: ["Review", "Extract", "PPShared"]),
-        .testTarget(name: "ExtractTests", dependencies: ["Extract", "Lexicons", "PPShared"], exclude: ["Fixtures", "Cases"]),
+        .testTarget(name: "ReviewTests", dependencies: ["Review", "Extract", "PPShared", "Records"]),
+        .testTarget(
+            name: "ExtractTests", dependencies: ["Extract", "Lexicons", "PPShared", "Records"], exclude: ["Fixtures", "Cases"]),
         // The one SHA-256 (GnuTLS's gnutls_hash: SHA instructions where the CPU has them): the `doc` key pp-ingest
         // and pp-pages give a document must agree byte for byte. (qpdf and poppler load GnuTLS anyway.)
         .systemLibrary(
@@ -94,12 +99,13 @@ let package = Package(
         .target(
             name: "Ingest",
             dependencies: [
-                "PPShared", "CPoppler", "CCairo", "CLeptonica", "PixImage", "CZXing", "CQPDF", "CQPDFContent", "EInvoiceXML",
-                "CGMime", "CArchive", "Digest", "JPEGMarkers", "PDFRender",
+                "PPShared", "Records", "CPoppler", "CCairo", "CLeptonica", "PixImage", "CZXing", "CQPDF", "CQPDFContent",
+                "EInvoiceXML", "CGMime", "CArchive", "Digest", "JPEGMarkers", "PDFRender",
             ], linkerSettings: linkLeptonica),
         .executableTarget(name: "pp-ingest", dependencies: ["Ingest", "PPShared"]),
         .testTarget(
-            name: "IngestTests", dependencies: ["Ingest", "PPShared", "Digest", "JPEGMarkers", "PDFRender", "PixImage"]),
+            name: "IngestTests",
+            dependencies: ["Ingest", "PPShared", "Records", "Digest", "JPEGMarkers", "PDFRender", "PixImage"]),
 
         .systemLibrary(
             name: "CTesseract", path: "Sources/CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),
@@ -107,12 +113,12 @@ let package = Package(
         // pp-ocr: Tesseract in-process, one engine per worker thread.
         // --lang auto tells a page's language with pp-extract's lexicons and LanguageDetector.
         .target(
-            name: "OCR", dependencies: ["PPShared", "CTesseract", "CLeptonica", "PixImage", "Lexicons"],
+            name: "OCR", dependencies: ["PPShared", "Records", "CTesseract", "CLeptonica", "PixImage", "Lexicons"],
             linkerSettings: linkLeptonica),
         .executableTarget(name: "pp-ocr", dependencies: ["OCR", "PPShared"]),
         .testTarget(
             name: "OCRTests",
-            dependencies: ["OCR", "Lexicons", "PPShared", "CLeptonica", "CTesseract", "PixImage", "JPEGMarkers"]),
+            dependencies: ["OCR", "Lexicons", "PPShared", "Records", "CLeptonica", "CTesseract", "PixImage", "JPEGMarkers"]),
 
         .testTarget(name: "PPSharedTests", dependencies: ["PPShared"]),
         .testTarget(name: "CardCheckTests", dependencies: ["CardCheck", "PPShared"]),

@@ -48,6 +48,7 @@ module() {
 }
 
 module PPShared "$ROOT"/Sources/PPShared/*.swift
+module Records "$ROOT"/Sources/Records/*.swift
 module Digest "$ROOT"/Sources/Digest/*.swift
 module JPEGMarkers "$ROOT"/Sources/JPEGMarkers/*.swift
 module CardCheck "$ROOT"/Sources/CardCheck/*.swift

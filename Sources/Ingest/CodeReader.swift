@@ -2,6 +2,7 @@ import CLeptonica
 import CZXing
 import PPShared
 import PixImage
+import Records
 
 /// One code zxing-cpp read, in the pixels of the image it was read from.
 struct DecodedCode: Equatable {
@@ -32,10 +33,8 @@ struct DecodedCode: Equatable {
         DecodedCode(type: type, text: text, corners: corners.map { transform($0.x, $0.y) }, failed: failed)
     }
 
-    /// The record value: `{"type","text","box","page"}`, the box given in points.
-    func json(page: Int, box: [Double]) -> JSON {
-        ["type": .string(type), "text": .string(text), "box": .box(box), "page": .int(page)]
-    }
+    /// The code as a page record lists it, the box given in points.
+    func record(page: Int?, box: [Double]) -> PageCode { PageCode(type: type, text: text, box: box, page: page) }
 }
 
 /// An 8-bit grey image in natural byte order (one byte a pixel, `stride` bytes a row), the form

@@ -1,5 +1,6 @@
 import Foundation
 import PPShared
+import Records
 
 /// pp-ingest's command line: the option table, the configuration it builds, and the run.
 public enum IngestCommand {
@@ -136,15 +137,20 @@ public enum IngestCommand {
 }
 
 extension PageTask {
-    /// The keys of the record this task writes that count for progress ("kind", "doc", "page", "pages",
-    /// "planned_documents"), known before the page is worked on.
+    /// The members of the record this task writes that count for progress (`kind`, `doc`, `page`, `pages`,
+    /// `planned_documents`), known before the page is worked on.
     var summary: JSON {
         switch self {
         case .record(let record): return record
         case .page(let info, let index):
-            var o = info.baseRecord(page: index + 1)
-            o = o.filter { ["kind", "doc", "page", "pages", InputStream.plannedKey].contains($0.key) }
-            return .object(o)
+            let base = info.baseRecord(page: index + 1)
+            var told = PageRecord()
+            told.kind = base.kind
+            told.doc = base.doc
+            told.page = base.page
+            told.pages = base.pages
+            told.plannedDocuments = base.plannedDocuments
+            return told.json
         }
     }
 }

@@ -2,6 +2,7 @@ import CPoppler
 import Digest
 import Foundation
 import PPShared
+import Records
 
 /// File names as the OS holds them: any bytes but "/" and NUL. A folder walk reads them as bytes, so a
 /// name that is not UTF-8 (a Latin-1 "café" from an old archive) is found like any other. Records are
@@ -10,7 +11,7 @@ import PPShared
 /// that is not UTF-8 is read the same way, from its bytes on the command line.
 enum FileNames {
     /// A path found on disk: what to open and what to show.
-    static func item(bytes: [UInt8], base: [String: JSON], workFolder: String) -> InputEvent {
+    static func item(bytes: [UInt8], base: PageRecord, workFolder: String) -> InputEvent {
         if let text = String(validating: bytes, as: UTF8.self) {
             return .file(InputItem(path: text, source: text, base: base))
         }

@@ -4,29 +4,25 @@ import Foundation
 import PDFRender
 import PPShared
 import PixImage
-
-/// The keys of a page record that pp-ingest owns (everything else of an input record passes through;
-/// "warnings" of an input record, such as pp-pages writes, are kept and pp-ingest's are added to them).
-public enum PageRecord {
-    public static let ownedKeys = [
-        "kind", "doc", "source", "page", "pages", "media", "size", "text_source", "text_layer", "image", "lines",
-        "thumbnail", "attachments", "codes", "state", "error", "planned_documents",
-    ]
-}
+import Records
 
 /// What the planner learnt about one input file; shared by all of its page tasks.
 public struct DocumentInfo: Sendable {
-    public enum Media: String, Sendable { case pdf, image }
+    public enum Media: String, Sendable {
+        case pdf, image
+
+        var record: PageRecord.Media { self == .pdf ? .pdf : .image }
+    }
     let item: InputItem
     let media: Media
     /// "sha256:<hex>".
     let doc: String
     let pages: Int
     /// Attachments of a PDF ("attachments" of its first page record).
-    let attachments: JSON?
+    let attachments: [Attachment]?
     let header: ImageHeader?
     /// Warnings about the whole file (repairs), written on its first page record.
-    let warnings: [JSON]
+    let warnings: [RecordWarning]
 
     var hex: String { String(doc.dropFirst("sha256:".count)) }
     /// The work subfolder of this document: content-addressed by the file's bytes.
@@ -35,15 +31,15 @@ public struct DocumentInfo: Sendable {
     }
 
     /// The record every page of the document starts from.
-    func baseRecord(page: Int) -> [String: JSON] {
-        var o = item.base
-        o["kind"] = "page"
-        o["doc"] = .string(doc)
-        o["source"] = .string(item.source)
-        o["media"] = .string(media.rawValue)
-        o["page"] = .int(page)
-        o["pages"] = .int(pages)
-        return o
+    func baseRecord(page: Int) -> PageRecord {
+        var record = item.base
+        record.kind = PageKey.page.rawValue
+        record.doc = doc
+        record.source = item.source
+        record.media = media.record
+        record.page = page
+        record.pages = pages
+        return record
     }
 }
 
@@ -81,13 +77,8 @@ public struct Planner {
 
     /// The tasks known now; `rest` is set when more follow (the further mails of an mbox).
     private func planFirst(_ item: InputItem, insideArchive: Bool, rest: inout (() -> [PageTask]?)?) -> [PageTask] {
-        var base = item.base
-        base["kind"] = "page"
-        base["source"] = .string(item.source)
         func failure(_ code: String, _ message: String, doc: String? = nil) -> [PageTask] {
-            var record = JSON.object(base)
-            if let doc { record["doc"] = .string(doc) }
-            return [.record(record.markedAsError(ToolError(.record, code: code, message), tool: InputStream.tool))]
+            [.record(item.errorRecord(doc: doc, ToolError(.record, code: code, message)))]
         }
         if let problem = PathCheck.problem(item.path, name: item.source) { return failure(problem.code, problem.message) }
         var st = stat()
@@ -162,14 +153,14 @@ public struct Planner {
         }
         let pages = pdf.pageCount
         guard pages > 0 else { return failure("pdf_damaged", "'\(item.source)' has no pages poppler can read", doc) }
-        var warnings: [JSON] = []
+        var warnings: [RecordWarning] = []
         if !CrossReference.isIntact(path: item.path) {
-            warnings.append([
-                "code": "pdf_repaired",
-                "message": .string(
-                    "'\(item.source)' is damaged (its cross-reference table is missing or broken); poppler rebuilt it: check the pages against the original"
-                ),
-            ])
+            warnings.append(
+                RecordWarning(
+                    code: "pdf_repaired",
+                    message:
+                        "'\(item.source)' is damaged (its cross-reference table is missing or broken); poppler rebuilt it: check the pages against the original"
+                ))
         }
         let hex = String(doc.dropFirst(7))
         let folder =
@@ -190,28 +181,25 @@ public struct Planner {
                 saveFailures.append(attachment.name)
             }
         }
-        var attachmentsJSON: JSON?
-        if !attachments.isEmpty {
-            attachmentsJSON = .array(
-                attachments.enumerated().map { index, a in
-                    let path = folder + "/" + fileNames[index]
-                    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? a.size
-                    var o: [String: JSON] = [
-                        "name": .string(a.name), "path": .string(path), "size": .int(size),
-                        "mime": .string(Self.mime(name: a.name, path: path)),
-                    ]
-                    if let d = a.description { o["description"] = .string(d) }
-                    o.merge(Self.einvoiceKeys(path: path)) { a, _ in a }
-                    return .object(o)
-                })
-        }
+        let saved: [Attachment]? =
+            attachments.isEmpty
+            ? nil
+            : attachments.enumerated().map { index, a in
+                let path = folder + "/" + fileNames[index]
+                var entry = Self.einvoice(path: path)
+                entry.name = a.name
+                entry.path = path
+                entry.size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? a.size
+                entry.mime = Self.mime(name: a.name, path: path)
+                entry.description = a.description
+                return entry
+            }
         for name in saveFailures {
-            warnings.append([
-                "code": "attachment_not_saved", "message": .string("cannot save attachment '\(name)' of '\(item.source)'"),
-            ])
+            warnings.append(
+                RecordWarning(code: "attachment_not_saved", message: "cannot save attachment '\(name)' of '\(item.source)'"))
         }
         let info = DocumentInfo(
-            item: item, media: .pdf, doc: doc, pages: pages, attachments: attachmentsJSON, header: nil, warnings: warnings)
+            item: item, media: .pdf, doc: doc, pages: pages, attachments: saved, header: nil, warnings: warnings)
         return (0..<pages).map { .page(info, index: $0) }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import PPShared
+import Records
 
 /// One input of a run: a file to open, how the user named it, and the keys of the record it came
 /// in (for stdin records) that must reach every page record unchanged.
@@ -8,13 +9,22 @@ public struct InputItem: Sendable {
     public var path: String
     /// "source" in the output: the path as given.
     public var source: String
-    /// Keys of the input record (pass-through), without the ones pp-ingest owns.
-    public var base: [String: JSON]
+    /// The members of the input record that every page passes on (`PageRecord.passedOnByIngest`).
+    public var base: PageRecord
 
-    public init(path: String, source: String? = nil, base: [String: JSON] = [:]) {
+    public init(path: String, source: String? = nil, base: PageRecord = PageRecord()) {
         self.path = path
         self.source = source ?? path
         self.base = base
+    }
+
+    /// The error record of this input: the input record's members kept, `kind`, `source` and `doc` set.
+    func errorRecord(doc: String? = nil, _ error: ToolError) -> JSON {
+        var record = base
+        record.kind = PageKey.page.rawValue
+        record.source = source
+        if let doc { record.doc = doc }
+        return record.markedAsError(error, tool: InputStream.tool).json
     }
 }
 
@@ -68,14 +78,11 @@ public final class InputStream {
         let count = pending[pendingIndex...].reduce(0) { n, event in if case .file = event { n + 1 } else { n } }
         for i in pendingIndex..<pending.count {
             guard case .file(var item) = pending[i] else { continue }
-            item.base[Self.plannedKey] = .int(count)
+            item.base.plannedDocuments = count
             pending[i] = .file(item)
         }
         return count
     }
-
-    /// The key of a page record that tells how many documents the run has.
-    public static let plannedKey = "planned_documents"
 
     /// The next event, nil at the end.
     public func next() throws -> InputEvent? {
@@ -121,7 +128,7 @@ public final class InputStream {
         operandIndex -= 1  // come back to "-" for the next line
         guard let decoded = String(validating: line, as: UTF8.self) else {
             // A path whose name is not UTF-8: read through a link, shown escaped (FileNames).
-            switch FileNames.item(bytes: line, base: [:], workFolder: workFolder) {
+            switch FileNames.item(bytes: line, base: PageRecord(), workFolder: workFolder) {
             case .file(let item): expand(item)
             case .record(let record): pending.append(.record(record))
             }
@@ -151,20 +158,19 @@ public final class InputStream {
             switch decoded {
             case .unreadable(let error, let line):
                 pending.append(.record(error.record(tool: Self.tool, input: reader.name, line: line)))
-            case .record(let record, let line):
-                if record.isErrorRecord {
-                    pending.append(.record(record))
+            case .record(let json, let line):
+                guard let record = PageRecord(json) else { return }  // parsed as an object above
+                if record.isError {
+                    pending.append(.record(json))
                     return
                 }
-                guard let source = record["source"]?.stringValue, !source.isEmpty else {
+                guard let source = record.source, !source.isEmpty else {
                     let error = ToolError(
                         .record, code: "no_source", "\(reader.name) line \(line): the record has no \"source\" file to ingest")
-                    pending.append(.record(record.markedAsError(error, tool: Self.tool)))
+                    pending.append(.record(record.markedAsError(error, tool: Self.tool).json))
                     return
                 }
-                var base = record.objectValue ?? [:]
-                for key in PageRecord.ownedKeys { base[key] = nil }
-                expand(InputItem(path: source, source: source, base: base))
+                expand(InputItem(path: source, source: source, base: record.passedOnByIngest))
             }
         } else {
             expand(InputItem(path: text))
@@ -207,10 +213,7 @@ public final class InputStream {
     }
 
     /// The error record of an input that cannot be read: the input record's keys kept, "source" set.
-    static func errorRecord(base: [String: JSON], source: String, _ error: ToolError) -> InputEvent {
-        var record = base
-        record["kind"] = "page"
-        record["source"] = .string(source)
-        return .record(JSON.object(record).markedAsError(error, tool: tool))
+    static func errorRecord(base: PageRecord, source: String, _ error: ToolError) -> InputEvent {
+        .record(InputItem(path: source, source: source, base: base).errorRecord(error))
     }
 }

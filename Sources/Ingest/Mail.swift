@@ -2,6 +2,7 @@ import CGMime
 import Foundation
 import PDFRender
 import PPShared
+import Records
 
 /// One e-mail of an .eml file or an mbox, read with GMime: its headers and its attachments, each
 /// decoded into the work folder.
@@ -20,13 +21,14 @@ struct MailMessage {
     var tooManyParts = false
 
     /// The `mail` object every record of the mail carries.
-    var json: JSON {
-        var o: [String: JSON] = ["number": .int(number)]
-        o["from"] = from.map { .string($0) } ?? .null
-        o["subject"] = subject.map { .string($0) } ?? .null
-        o["date"] = date.map { .string($0) } ?? .null
-        o["message_id"] = messageID.map { .string($0) } ?? .null
-        return .object(o)
+    var record: PageMail {
+        var mail = PageMail()
+        mail.number = number
+        mail.from = from
+        mail.subject = subject
+        mail.date = date
+        mail.messageID = messageID
+        return mail
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import PPShared
+import Records
 
 /// E-mails (.eml, mbox) and ZIP archives: each attachment, each file of an archive, becomes an input of
 /// its own, named `mail.eml#2:bill.pdf` (the second mail of the file) or `bills.zip:march.pdf`, and is
@@ -31,8 +32,8 @@ extension Planner {
     private func planAttachments(of mail: MailMessage, in item: InputItem, doc: String, insideArchive: Bool) -> [PageTask] {
         let name = "\(item.source)#\(mail.number)"
         var base = item.base
-        base[InputStream.plannedKey] = nil  // one file, many documents: the count no longer holds
-        base["mail"] = mail.json
+        base.plannedDocuments = nil  // one file, many documents: the count no longer holds
+        base.mail = mail.record
         let mailItem = InputItem(path: item.path, source: name, base: base)
         if mail.tooManyParts {
             return [
@@ -92,7 +93,7 @@ extension Planner {
             ]
         }
         var base = item.base
-        base[InputStream.plannedKey] = nil  // one file, many documents: the count no longer holds
+        base.plannedDocuments = nil  // one file, many documents: the count no longer holds
         var tasks: [PageTask] = []
         for entry in entries {
             let child = InputItem(path: entry.path ?? item.path, source: item.source + ":" + entry.name, base: base)
@@ -111,11 +112,7 @@ extension Planner {
     }
 
     func errorRecord(_ item: InputItem, doc: String?, code: String, _ message: String) -> JSON {
-        var base = item.base
-        base["kind"] = "page"
-        base["source"] = .string(item.source)
-        if let doc { base["doc"] = .string(doc) }
-        return JSON.object(base).markedAsError(ToolError(.record, code: code, message), tool: InputStream.tool)
+        item.errorRecord(doc: doc, ToolError(.record, code: code, message))
     }
 
     /// Whether a file is an e-mail: by its name (.eml, .mbox), or by its first line (an mbox's

@@ -1,5 +1,6 @@
 import Foundation
 import PPShared
+import Records
 
 #if canImport(Glibc)
     import Glibc
@@ -129,7 +130,11 @@ extension Planner {
         }
         var converted = item
         converted.path = pdf
-        converted.base["converted"] = ["from": .string(ext), "pdf": .string(pdf), "by": "libreoffice"]
+        var conversion = Conversion()
+        conversion.by = "libreoffice"
+        conversion.from = ext
+        conversion.pdf = pdf
+        converted.base.converted = conversion
         return planPDF(converted, doc: doc, failure: failure)
     }
 }

@@ -2,6 +2,7 @@ import CLeptonica
 import PDFRender
 import PPShared
 import PixImage
+import Records
 
 /// The "codes" of page records: QR, Micro QR, PDF417, Data Matrix and Aztec codes read on the page,
 /// `[{"type","text","box","page"}]` with boxes in points like the page's other boxes; the key is
@@ -12,7 +13,7 @@ extension PageWorker {
     /// boxes are turned into the frame its lines and size are given in.
     func pdfCodes(
         _ page: PDFPage, info: DocumentInfo, index: Int, width: Double, height: Double, raw: RawTextLayer, rotation: Int,
-        into record: inout [String: JSON]
+        into record: inout PageRecord
     ) {
         if contentScan?.path != info.item.path {
             contentScan = (info.item.path, ContentScan(path: info.item.path, password: options.password))
@@ -29,7 +30,7 @@ extension PageWorker {
 
     /// A scan or a rendered page without text: read on its pixels; `pointsPerPixel` is 72 over the
     /// resolution the record's `size` was computed with.
-    func imageCodes(_ image: Image, pointsPerPixel: Double, into record: inout [String: JSON]) {
+    func imageCodes(_ image: Image, pointsPerPixel: Double, into record: inout PageRecord) {
         let codes = ImageCodes.find(in: image)
         store(codes, into: &record) { box in box.map { $0 * pointsPerPixel } }
     }
@@ -40,7 +41,7 @@ extension PageWorker {
     /// `decoded`, the normalized image the record already made, is used).
     func imageCodes(
         _ info: DocumentInfo, header: ImageHeader, index: Int, ow: Int, dpi: Int, decoded: Image?,
-        into record: inout [String: JSON]
+        into record: inout PageRecord
     ) {
         var reduced: ImageCodes.Scaled?
         let side = max(header.width, header.height)
@@ -89,14 +90,8 @@ extension PageWorker {
         return image
     }
 
-    private func store(_ codes: [DecodedCode], into record: inout [String: JSON], box: ([Double]) -> [Double]) {
+    private func store(_ codes: [DecodedCode], into record: inout PageRecord, box: ([Double]) -> [Double]) {
         guard !codes.isEmpty else { return }
-        let page = record["page"] ?? .null
-        record["codes"] = .array(
-            codes.map { code in
-                var entry = code.json(page: 0, box: box(code.bounds))
-                entry["page"] = page
-                return entry
-            })
+        record.codes = codes.map { code in code.record(page: record.page, box: box(code.bounds)) }
     }
 }

@@ -2,6 +2,7 @@ import CLeptonica
 import Foundation
 import PDFRender
 import PPShared
+import Records
 
 /// One finished record, already encoded on the worker thread (compact JSON, no newline).
 public struct PageOutput: Sendable {
@@ -65,17 +66,17 @@ public final class PageWorker {
             defer { lines = nil }
             var record = info.baseRecord(page: index + 1)
             if index == 0 {
-                if let attachments = info.attachments { record["attachments"] = attachments }
-                for warning in info.warnings { addWarning(warning, to: &record) }
+                if let attachments = info.attachments { record.attachments = attachments }
+                for warning in info.warnings { record.addWarning(warning) }
             }
             do {
                 switch info.media {
                 case .pdf: try pdfPage(info, index: index, into: &record)
                 case .image: try imagePage(info, index: index, into: &record)
                 }
-                return PageOutput.encode(.object(record), lines: lines)
+                return PageOutput.encode(record.json, lines: lines)
             } catch {
-                return PageOutput.encode(JSON.object(record).markedAsError(error, tool: InputStream.tool))
+                return PageOutput.encode(record.markedAsError(error, tool: InputStream.tool).json)
             }
         }
     }
@@ -93,16 +94,9 @@ public final class PageWorker {
         }
     }
 
-    private func addWarning(_ warning: JSON, to record: inout [String: JSON]) {
-        // Warnings an earlier tool wrote (pp-pages) stay; a non-list value is kept inside the list.
-        var list = record["warnings"].map { $0.arrayValue ?? [$0] } ?? []
-        list.append(warning)
-        record["warnings"] = .array(list)
-    }
-
     // MARK: PDF pages
 
-    private func pdfPage(_ info: DocumentInfo, index: Int, into record: inout [String: JSON]) throws(ToolError) {
+    private func pdfPage(_ info: DocumentInfo, index: Int, into record: inout PageRecord) throws(ToolError) {
         try checkContentSize(info, index: index)  // before poppler: its work grows with the page's content
         let pdf = try document(info)
         guard let page = pdf.page(index) else {
@@ -114,7 +108,7 @@ public final class PageWorker {
         guard w > 0, h > 0, w.isFinite, h.isFinite else {
             throw ToolError(.record, code: "pdf_damaged", "page \(index + 1) of '\(info.item.source)' has no usable page size")
         }
-        record["size"] = .box([w, h])
+        record.size = [w, h]
         let raw = page.textLayer()
         var text = PageText(raw: raw, width: w, height: h)
         var usable = text.isUsable
@@ -131,8 +125,8 @@ public final class PageWorker {
         if text.rotation != 0 {
             if usable {
                 // Boxes are in the turned page's frame; pp-extract reads them as a reader would.
-                record["size"] = .box([text.frameSize.width, text.frameSize.height])
-                record["text_rotation"] = .int(text.rotation)
+                record.size = [text.frameSize.width, text.frameSize.height]
+                record.textRotation = text.rotation
             } else {
                 // OCR reads the page image as displayed: its boxes and size stay in that frame.
                 text = PageText(raw: raw, width: w, height: h, turn: false).removing(visible.hiddenCharacters)
@@ -142,20 +136,20 @@ public final class PageWorker {
             visible.hidden, raw: raw, frame: text.rotation / 90, width: w, height: h, page: index + 1,
             source: info.item.source)
         {
-            addWarning(warning, to: &record)
+            // The warning's own members (its `words`) pass through as the warning's unknown ones.
+            if let warning = RecordWarning(member: warning) { record.addWarning(warning) }
         }
         if text.lines.isEmpty, text.allCharacters == 0 {
             let fallback = page.lineText().unicodeScalars.filter {
                 !$0.properties.isWhitespace && !RawTextLayer.isDirectionMark($0)
             }
             if !fallback.isEmpty {
-                addWarning(
-                    [
-                        "code": "text_unplaced",
-                        "message": .string(
+                record.addWarning(
+                    RecordWarning(
+                        code: "text_unplaced",
+                        message:
                             "page \(index + 1) of '\(info.item.source)' has \(fallback.count) characters of text that poppler cannot place on the page; the page goes to OCR"
-                        ),
-                    ], to: &record)
+                    ))
             }
         }
         if !text.lines.isEmpty {
@@ -164,17 +158,15 @@ public final class PageWorker {
             lines = encoded
         }
         if usable {
-            record["text_source"] = "pdf"
-            record["text_layer"] = text.isPriorOCR ? "ocr" : "digital"
+            record.textSource = .pdf
+            record.textLayer = text.isPriorOCR ? .ocr : .digital
         } else {
-            record["text_source"] = .null
+            record.textSource = .awaitingOCR
         }
         if options.rasterAll || !usable {
             let (image, rendered) = try raster(page, info: info, index: index, width: w, height: h, record: &record)
-            record["image"] = image
-            if options.codes, !usable, let path = image["path"]?.stringValue, let dpi = image["dpi"]?.intValue,
-                let pixels = rendered ?? reread(path: path)
-            {
+            record.image = image
+            if options.codes, !usable, let path = image.path, let dpi = image.dpi, let pixels = rendered ?? reread(path: path) {
                 imageCodes(pixels, pointsPerPixel: 72 / Double(dpi), into: &record)
             }
         }
@@ -195,7 +187,7 @@ public final class PageWorker {
                 }
                 try WorkFolder.write(image, to: path, compression: 6)
             }
-            record["thumbnail"] = ["path": .string(path), "width": .int(thumbWidth), "height": .int(thumbHeight)]
+            record.thumbnail = PageThumbnail(path: path, width: thumbWidth, height: thumbHeight)
         }
     }
 
@@ -222,23 +214,20 @@ public final class PageWorker {
 
     /// The page's raster record value, and the image when it was rendered now (nil when reused).
     private func raster(
-        _ page: PDFPage, info: DocumentInfo, index: Int, width w: Double, height h: Double, record: inout [String: JSON]
-    ) throws(ToolError) -> (JSON, Image?) {
+        _ page: PDFPage, info: DocumentInfo, index: Int, width w: Double, height h: Double, record: inout PageRecord
+    ) throws(ToolError) -> (PageImage, Image?) {
         let dpi = Self.effectiveDPI(width: w, height: h, dpi: options.dpi, maxPixels: options.maxPixels)
         if dpi < options.dpi {
-            addWarning(
-                [
-                    "code": "dpi_lowered",
-                    "message": .string(
+            record.addWarning(
+                RecordWarning(
+                    code: "dpi_lowered",
+                    message:
                         "page \(index + 1) of '\(info.item.source)' is \(Int(w.rounded())) x \(Int(h.rounded())) pt: rendered at \(dpi) dpi instead of \(options.dpi) to stay within \(options.maxPixels / 1_000_000) megapixels"
-                    ),
-                ], to: &record)
+                ))
         }
         let path = info.folder(options) + "/p\(index + 1)-\(dpi)dpi-\(options.color ? "color" : "gray").png"
         if let existing = pngSize(path: path) {
-            return (
-                ["path": .string(path), "dpi": .int(dpi), "width": .int(existing.width), "height": .int(existing.height)], nil
-            )
+            return (PageImage(path: path, dpi: dpi, width: existing.width, height: existing.height), nil)
         }
         let pw = max(1, Int((w * Double(dpi) / 72).rounded(.up)))
         let ph = max(1, Int((h * Double(dpi) / 72).rounded(.up)))
@@ -251,96 +240,6 @@ public final class PageWorker {
                 "page \(index + 1) of '\(info.item.source)': cannot render \(pw) x \(ph) pixels (out of memory?)")
         }
         try WorkFolder.write(image, to: path, compression: options.pngCompression)
-        return (["path": .string(path), "dpi": .int(dpi), "width": .int(pw), "height": .int(ph)], image)
-    }
-
-    // MARK: Image pages
-
-    private func imagePage(_ info: DocumentInfo, index: Int, into record: inout [String: JSON]) throws(ToolError) {
-        guard var header = info.header else { throw ToolError(.record, code: "image_unreadable", "no header") }
-        let source = info.item.source
-        let label = info.pages > 1 ? "page \(index + 1) of '\(source)'" : "'\(source)'"
-        if header.isTIFF, index > 0, let frame = header.tiffFrame(index, path: info.item.path) { header = frame }
-        var dpi = header.dpi
-        if dpi <= 1 {
-            dpi = options.imageDPI
-            addWarning(
-                ["code": "dpi_assumed", "message": .string("\(label) states no resolution: \(dpi) dpi assumed (--image-dpi)")],
-                to: &record)
-        }
-        let rotated = header.orientation >= 5
-        let (ow, oh) = rotated ? (header.height, header.width) : (header.width, header.height)
-        record["size"] = .box([Double(ow) * 72 / Double(dpi), Double(oh) * 72 / Double(dpi)])
-        record["text_source"] = .null
-
-        var imageJSON: [String: JSON]
-        var decoded: Image?
-        if header.usableAsIs, ow * oh <= options.maxPixels {
-            imageJSON = ["path": .string(info.item.path), "dpi": .int(dpi), "width": .int(ow), "height": .int(oh)]
-            if header.isTIFF, info.pages > 1 { imageJSON["frame"] = .int(index) }
-        } else {
-            // Named by the pixel budget too when it shrinks the image, so another budget gets its own file.
-            let budget = ow * oh > options.maxPixels ? "-\(options.maxPixels / 1_000_000)mp" : ""
-            let path = info.folder(options) + "/p\(index + 1)-image\(budget).png"
-            if let existing = pngSize(path: path) {
-                let scaledDPI = Int((Double(dpi) * Double(existing.width) / Double(ow)).rounded())
-                imageJSON = [
-                    "path": .string(path), "dpi": .int(scaledDPI), "width": .int(existing.width), "height": .int(existing.height),
-                ]
-            } else {
-                guard
-                    let (image, _) = ImageNormalizer.decode(
-                        path: info.item.path, header: header, frame: index, maxPixels: options.maxPixels),
-                    ImageNormalizer.normalize(image, orientation: header.orientation)
-                else {
-                    throw ToolError(.record, code: "image_unreadable", "\(label) cannot be decoded: the image data is damaged")
-                }
-                _ = ImageNormalizer.fit(image, maxPixels: options.maxPixels)
-                let scaledDPI = max(1, Int((Double(dpi) * Double(image.width) / Double(ow)).rounded()))
-                image.setResolution(scaledDPI)
-                try WorkFolder.write(image, to: path, compression: options.pngCompression)
-                imageJSON = [
-                    "path": .string(path), "dpi": .int(scaledDPI), "width": .int(image.width), "height": .int(image.height),
-                ]
-                decoded = image
-            }
-            if ow * oh > options.maxPixels {
-                addWarning(
-                    [
-                        "code": "dpi_lowered",
-                        "message": .string(
-                            "\(label) is \(ow) x \(oh) pixels: scaled to stay within \(options.maxPixels / 1_000_000) megapixels"),
-                    ], to: &record)
-            }
-        }
-        if header.dpi <= 1 { imageJSON["dpi_assumed"] = true }
-        record["image"] = .object(imageJSON)
-        if options.codes {
-            imageCodes(info, header: header, index: index, ow: ow, dpi: dpi, decoded: decoded, into: &record)
-        }
-
-        if let thumbWidth = options.thumbnailWidth {
-            let path = info.folder(options) + "/p\(index + 1)-thumb\(thumbWidth).png"
-            let thumbHeight = max(1, Int((Double(oh) * Double(thumbWidth) / Double(ow)).rounded()))
-            if pngSize(path: path) == nil {
-                if decoded == nil {
-                    guard
-                        let (image, _) = ImageNormalizer.decode(
-                            path: info.item.path, header: header, frame: index, maxPixels: options.maxPixels),
-                        ImageNormalizer.normalize(image, orientation: header.orientation)
-                    else {
-                        throw ToolError(
-                            .record, code: "image_unreadable", "\(label) cannot be decoded: the image data is damaged")
-                    }
-                    decoded = image
-                }
-                guard let thumb = decoded?.scaled(toWidth: thumbWidth) else {
-                    throw ToolError(.record, code: "render_failed", "\(label): cannot make the thumbnail")
-                }
-                try WorkFolder.write(thumb, to: path, compression: 6)
-            }
-            let actual = pngSize(path: path) ?? (thumbWidth, thumbHeight)
-            record["thumbnail"] = ["path": .string(path), "width": .int(actual.width), "height": .int(actual.height)]
-        }
+        return (PageImage(path: path, dpi: dpi, width: pw, height: ph), image)
     }
 }

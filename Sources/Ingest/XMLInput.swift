@@ -1,6 +1,7 @@
 import EInvoiceXML
 import Foundation
 import PPShared
+import Records
 
 /// A stand-alone XML e-invoice (XRechnung, Peppol BIS, Factur-X/ZUGFeRD XML without its PDF): one record
 /// with no page, `"media":"xml"`, `"pages":0`, whose `attachments` names the file itself as its e-invoice,
@@ -29,39 +30,40 @@ extension Planner {
                 "'\(item.source)' is XML but no e-invoice: its root is <\(xml.root)>\(namespace), not a UBL 2.1 Invoice or CreditNote or a UN/CEFACT CrossIndustryInvoice",
                 doc)
         }
-        var entry = Self.einvoiceKeys(kind)
-        entry["name"] = .string((item.source as NSString).lastPathComponent)
-        entry["path"] = .string(item.path)
-        entry["size"] = .int(data.count)
-        entry["mime"] = "application/xml"
+        var entry = Self.einvoice(kind)
+        entry.name = (item.source as NSString).lastPathComponent
+        entry.path = item.path
+        entry.size = data.count
+        entry.mime = "application/xml"
         var record = item.base
-        record["kind"] = "page"
-        record["doc"] = .string(doc)
-        record["source"] = .string(item.source)
-        record["media"] = "xml"
-        record["pages"] = 0
-        record["attachments"] = [.object(entry)]
-        return [.record(.object(record))]
+        record.kind = PageKey.page.rawValue
+        record.doc = doc
+        record.source = item.source
+        record.media = .xml
+        record.pages = 0
+        record.attachments = [entry]
+        return [.record(record.json)]
     }
 
-    /// The keys an e-invoice adds to its entry in `attachments`.
-    static func einvoiceKeys(_ kind: EInvoiceKind) -> [String: JSON] {
-        var o: [String: JSON] = [
-            "einvoice": .string(kind.syntax.rawValue), "einvoice_format": .string(kind.format),
-            "einvoice_document": .string(kind.document),
-        ]
-        if let guideline = kind.guideline { o["einvoice_guideline"] = .string(guideline) }
-        if let standard = kind.standard { o["einvoice_standard"] = .string(standard) }
-        return o
+    /// An attachment entry with what an e-invoice tells of itself.
+    static func einvoice(_ kind: EInvoiceKind) -> Attachment {
+        var entry = Attachment()
+        entry.einvoice = kind.syntax.rawValue
+        entry.einvoiceFormat = kind.format
+        entry.einvoiceDocument = kind.document
+        entry.einvoiceGuideline = kind.guideline
+        entry.einvoiceStandard = kind.standard
+        return entry
     }
 
-    /// The e-invoice keys of an attached file, when it is a UBL or CII invoice (read with the same reader).
-    static func einvoiceKeys(path: String) -> [String: JSON] {
+    /// An attachment entry with the e-invoice facts of an attached file, when it is a UBL or CII invoice
+    /// (read with the same reader); an empty entry otherwise.
+    static func einvoice(path: String) -> Attachment {
         guard let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int), size <= XMLLeaves.maxBytes,
             let data = FileManager.default.contents(atPath: path), let xml = try? XMLLeaves.read(data),
             let kind = EInvoiceKind(xml)
-        else { return [:] }
-        return einvoiceKeys(kind)
+        else { return Attachment() }
+        return einvoice(kind)
     }
 
     /// Whether a file's first bytes are XML: an XML declaration, or an element after a byte-order mark

@@ -1,6 +1,7 @@
 import CTesseract
 import PPShared
 import PixImage
+import Records
 
 /// Tesseract's orientation and script detection (OSD) of one page, made on first need and kept, found
 /// or not: it costs about half a reading, and a page never pays for it twice.
@@ -26,16 +27,6 @@ struct PageOSD {
     }
 }
 
-/// Where `--lang auto` found the language a page was read in (`ocr.detected_from`).
-enum LanguageEvidence: String {
-    /// The page's own text: the PDF's text layer, or an earlier OCR (pp-ocr --force).
-    case textLayer = "text_layer"
-    /// A few of the page's longest lines, read first (`TextSample`).
-    case sample
-    /// The page read whole.
-    case reading
-}
-
 extension PageOCR {
     /// `--lang auto`: the page's languages from what is cheap first — its own text, else a sample of its
     /// lines read with its script's first languages — then one reading with them. The page is read a second
@@ -44,11 +35,11 @@ extension PageOCR {
     /// into `ocr` (lang, script, detected, detected_from, read_again, first_pass).
     func readAuto(
         _ pix: PixImage, auto: AutoLanguages, dpi: Int, osd: inout PageOSD, textLayer: String?, deadline: UInt64?,
-        what: String, ocr: inout [String: JSON]
+        what: String, ocr: inout OCRReading
     ) throws(ToolError) -> RecognizedPage {
         var script = osd.result?.script
         var languages = auto.firstPass(script: script, page: what)
-        var evidence: (text: String, from: LanguageEvidence, confident: Bool)?
+        var evidence: (text: String, from: OCRReading.LanguageEvidence, confident: Bool)?
         if let textLayer, !textLayer.isEmpty {
             evidence = (textLayer, .textLayer, true)
         } else if let sample = TextSample(page: pix, dpi: dpi) {
@@ -56,7 +47,7 @@ extension PageOCR {
                 sample, with: languages, auto: auto, script: script, dpi: dpi, deadline: deadline, what: what)
             evidence = (read.text, .sample, read.meanConf >= Self.confidentSample)
         }
-        var detected: (language: String, from: LanguageEvidence)?
+        var detected: (language: String, from: OCRReading.LanguageEvidence)?
         if let evidence {
             let choice = auto.secondPass(text: evidence.text, script: script, first: languages, page: what)
             if let language = choice.detected { detected = (language, evidence.from) }
@@ -74,10 +65,10 @@ extension PageOCR {
             languages = auto.firstPass(script: script, page: what)
         }
         if osd.done {
-            ocr["script"] = osd.result?.script.map { .string($0) } ?? .null
-            if let found = osd.result { ocr["script_conf"] = .rounded(found.scriptConfidence) }
+            ocr.script = .some(osd.result?.script)
+            if let found = osd.result { ocr.scriptConfidence = found.scriptConfidence }
         } else {
-            ocr["script"] = script.map { .string($0) } ?? .null
+            ocr.script = .some(script)
         }
 
         // Our reference stays for a possible second reading; tesseract copies the image either way.
@@ -95,12 +86,12 @@ extension PageOCR {
                 detected = language.map { ($0, .reading) }
             }
         }
-        ocr["detected"] = detected.map { .string($0.language) } ?? .null
-        ocr["detected_from"] = detected.map { .string($0.from.rawValue) } ?? .null
-        ocr["lang"] = .string(kept.languages)
+        ocr.detected = .some(detected?.language)
+        ocr.detectedFrom = .some(detected?.from)
+        ocr.lang = kept.languages
         let readAgain = kept.languages != languages
-        ocr["read_again"] = .bool(readAgain)
-        if readAgain { ocr["first_pass"] = .string(languages) }
+        ocr.readAgain = readAgain
+        if readAgain { ocr.firstPass = languages }
         return kept.page
     }
 
@@ -132,8 +123,10 @@ extension PageOCR {
 
     /// The words a page record brings already (a PDF text layer, an earlier OCR), one line each; nil
     /// when it has none (a scan, a photo).
-    static func textLayer(of record: JSON) -> String? {
-        guard let source = record["text_source"], !source.isNull, let lines = record["lines"]?.arrayValue else { return nil }
+    static func textLayer(of record: PageRecord) -> String? {
+        guard let source = record.textSource?.member ?? record.unread(\.textSource), !source.isNull,
+            let lines = record.lines?.arrayValue
+        else { return nil }
         let text = lines.compactMap { $0["text"]?.stringValue }.joined(separator: "\n")
         return text.isEmpty ? nil : text
     }

@@ -1,5 +1,6 @@
 import Foundation
 import PPShared
+import Records
 
 /// Keeps the boxes of a page's payment codes on their codes when pp-ocr turns and straightens the page.
 ///
@@ -10,23 +11,21 @@ import PPShared
 enum CodeBoxes {
     /// `codes` with every box turned clockwise by `degrees` about the centre of a `from` page ([w, h]
     /// points) and placed on a `to` page of the same centre: the bounding box of its turned corners.
-    static func turned(_ codes: JSON, degrees: Double, from: [Double], to: [Double]) -> JSON {
-        guard degrees != 0, from.count == 2, to.count == 2, case .array(let items) = codes else { return codes }
+    static func turned(_ codes: [PageCode], degrees: Double, from: [Double], to: [Double]) -> [PageCode] {
+        guard degrees != 0, from.count == 2, to.count == 2 else { return codes }
         let angle = degrees * .pi / 180
         let (cosA, sinA) = (cos(angle), sin(angle))
-        return .array(
-            items.map { code in
-                guard case .object(var members) = code,
-                    let box = members["box"]?.arrayValue?.compactMap(\.doubleValue), box.count == 4
-                else { return code }
-                let corners = [(box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3])].map { x, y in
-                    let (dx, dy) = (x - from[0] / 2, y - from[1] / 2)
-                    return (to[0] / 2 + dx * cosA - dy * sinA, to[1] / 2 + dx * sinA + dy * cosA)
-                }
-                let xs = corners.map(\.0)
-                let ys = corners.map(\.1)
-                members["box"] = .box([xs.min()!, ys.min()!, xs.max()!, ys.max()!])
-                return .object(members)
-            })
+        return codes.map { code in
+            guard let box = code.box, box.count == 4 else { return code }
+            let corners = [(box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3])].map { x, y in
+                let (dx, dy) = (x - from[0] / 2, y - from[1] / 2)
+                return (to[0] / 2 + dx * cosA - dy * sinA, to[1] / 2 + dx * sinA + dy * cosA)
+            }
+            let xs = corners.map(\.0)
+            let ys = corners.map(\.1)
+            var turned = code
+            turned.box = [xs.min()!, ys.min()!, xs.max()!, ys.max()!]
+            return turned
+        }
     }
 }

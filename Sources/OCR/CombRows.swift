@@ -1,15 +1,16 @@
 import CTesseract
 import PPShared
 import PixImage
+import Records
 
 extension PageOCR {
     /// The page's lines with the slip around comb rows read again from the page without box rules (see
     /// `FormBoxes`): the captions between the rows as a block, each row alone as one line of text, in the
     /// languages the page was read in. Lines elsewhere on the page stay as they were read.
     func readCombRows(
-        _ combs: FormBoxes, over lines: [OCRLine], dpi: Int, what: String, ocr: inout [String: JSON]
+        _ combs: FormBoxes, over lines: [OCRLine], dpi: Int, what: String, ocr: inout OCRReading
     ) throws(ToolError) -> [OCRLine] {
-        let engine = try engine(for: ocr["lang"]?.stringValue ?? options.languages)
+        let engine = try engine(for: ocr.lang ?? options.languages)
         var read: [OCRLine] = []
         for (index, row) in combs.rows.enumerated() {
             guard let strip = CombStrip(row: row, ink: combs.ink) else { continue }
@@ -20,7 +21,7 @@ extension PageOCR {
             if let line = Self.line(of: words) { read.append(line) }
         }
         guard !read.isEmpty else { return lines }
-        ocr["comb_rows"] = .int(read.count)
+        ocr.combRows = read.count
         // The slip: the rows and the captions above each (a few letter heights), as wide as the rows.
         let g = combs.glyph
         let slip = [

@@ -1,5 +1,6 @@
 import Lexicons
 import PPShared
+import Records
 
 #if canImport(Glibc)
     import Glibc
@@ -107,8 +108,8 @@ public enum OCRCommand {
             var runner: PageRunner?
             return { item in
                 switch item {
-                case .page(let record): return ocr.process(record, runner: &runner)
-                case .ready(let record): return record
+                case .page(let page): return ocr.process(page, runner: &runner)
+                case .passing(let record), .ready(let record): return record
                 }
             }
         }
@@ -117,7 +118,12 @@ public enum OCRCommand {
             read: {
                 while let input = try records.next() {
                     switch input {
-                    case .record(let record, _, _): return .page(record)
+                    case .record(let record, _, _):
+                        // Decoded once, here; a record that needs no reading leaves as it came.
+                        guard let page = PageRecord(record), PageOCR.needsOCR(page, force: frozen.force) else {
+                            return .passing(record)
+                        }
+                        return .page(page)
                     case .unreadable(let record, _): return .ready(record)
                     case .unopenable(let record, let error):
                         diagnostics.error(error.message)
@@ -143,15 +149,21 @@ public enum OCRCommand {
         return AutoLanguages(tessdata: tessdata, lexicons: lexicons, notes: MissingPackNotes { diagnostics.note($0) })
     }
 
-    /// A page record to read, or a record that is written as it is (the error record of a bad line or file).
+    /// A page record to read, a record read that needs no reading, or a record that is written as it is
+    /// (the error record of a bad line or file).
     enum Item: Sendable {
-        case page(JSON)
+        case page(PageRecord)
+        case passing(JSON)
         case ready(JSON)
 
-        /// pp-ocr's progress: pages, one record each (a page read tells its document's pages).
+        /// pp-ocr's progress: the records read, one each (a page tells its document's pages).
         static var pages: ProgressUnits<Item, JSON> {
             .records { item in
-                if case .page(let record) = item { [record] } else { [] }
+                switch item {
+                case .page(let page): [page.json]
+                case .passing(let record): [record]
+                case .ready: []
+                }
             }
         }
     }

@@ -1,5 +1,6 @@
 import PPShared
 import PixImage
+import Records
 
 /// Everything a run of pp-ocr decides once, from the command line.
 public struct OCROptions: Sendable {
@@ -43,98 +44,113 @@ public final class PageOCR {
 
     /// What pp-ocr does to one input record. Never throws: a failure becomes an error record.
     public func process(_ record: JSON) -> JSON {
-        guard needsOCR(record) else { return record }
+        guard let page = PageRecord(record), needsOCR(page) else { return record }
+        return process(page)
+    }
+
+    /// Reads a page that needs it (`needsOCR`) and writes its record.
+    func process(_ page: PageRecord) -> JSON {
         defer { TesseractEngine.releaseFreedMemory() }
         do {
-            return try recognize(record)
+            return try recognize(page).json
         } catch {
-            return record.markedAsError(Self.located(error, in: record), tool: "pp-ocr")
+            return page.markedAsError(Self.located(error, in: page), tool: "pp-ocr").json
         }
     }
 
     /// An image error names the image; when the image is a raster of another file's page (pp-ingest's work
     /// folder), the message starts with that page too, so the user knows which document to look at.
-    static func located(_ error: ToolError, in record: JSON) -> ToolError {
-        guard error.code.hasPrefix("image_"), let source = record["source"]?.stringValue,
-            let path = record["image"]?["path"]?.stringValue, source != path
+    static func located(_ error: ToolError, in record: PageRecord) -> ToolError {
+        guard error.code.hasPrefix("image_"), let source = record.source, let path = record.image?.path, source != path
         else { return error }
         return ToolError(error.kind, code: error.code, "\(describe(record)): \(error.message)")
     }
 
-    /// Worker entry: with a time limit the page runs on `runner`'s thread and is given up on when it
-    /// overruns (see PageRunner), and the runner is replaced; without one it runs here.
+    /// `process(_:runner:)` for a record as a line holds it: one that needs no reading leaves as it came.
     func process(_ record: JSON, runner: inout PageRunner?) -> JSON {
-        guard needsOCR(record) else { return record }
-        guard let limit = options.pageTimeout else { return process(record) }
+        guard let page = PageRecord(record), needsOCR(page) else { return record }
+        return process(page, runner: &runner)
+    }
+
+    /// Worker entry for a page that needs reading: with a time limit the page runs on `runner`'s thread and
+    /// is given up on when it overruns (see PageRunner), and the runner is replaced; without one it runs here.
+    func process(_ page: PageRecord, runner: inout PageRunner?) -> JSON {
+        guard let limit = options.pageTimeout else { return process(page) }
         let active = runner ?? PageRunner(options: options)
-        if let done = active.process(record, within: limit + 1) {
+        if let done = active.process(page, within: limit + 1) {
             runner = active
             return done
         }
         runner = nil
-        return record.markedAsError(timeoutError(Self.describe(record)), tool: "pp-ocr")
+        return page.markedAsError(timeoutError(Self.describe(page)), tool: "pp-ocr").json
     }
 
     /// Page records without text (or all pages with --force); error records and other kinds pass.
-    public func needsOCR(_ record: JSON) -> Bool { Self.needsOCR(record, force: options.force) }
+    public func needsOCR(_ record: JSON) -> Bool { PageRecord(record).map(needsOCR) ?? false }
 
-    public static func needsOCR(_ record: JSON, force: Bool) -> Bool {
-        guard record["kind"]?.stringValue == "page", !record.isErrorRecord else { return false }
+    public func needsOCR(_ page: PageRecord) -> Bool { Self.needsOCR(page, force: options.force) }
+
+    public static func needsOCR(_ page: PageRecord, force: Bool) -> Bool {
+        guard page.isPage else { return false }
         // A stand-alone XML e-invoice (pp-ingest's "media":"xml", "pages":0) has no page to read.
-        if record["media"]?.stringValue == "xml" { return false }
+        if page.media == .xml { return false }
         if force { return true }
-        if let source = record["text_source"], !source.isNull { return false }
-        return true
+        switch page.textSource {
+        case .pdf?, .ocr?: return false
+        case .awaitingOCR?: return true
+        // Absent: no text yet; a value of another kind counts as text, as any but null always has.
+        case nil: return page.unread(\.textSource) == nil
+        }
     }
 
-    func recognize(_ record: JSON) throws(ToolError) -> JSON {
+    func recognize(_ record: PageRecord) throws(ToolError) -> PageRecord {
         let started = Monotonic.now
         let deadline = options.pageTimeout.map { started + UInt64($0 * 1e9) }
         let what = Self.describe(record)
-        guard let image = record["image"]?.objectValue, let path = image["path"]?.stringValue, !path.isEmpty else {
+        guard let image = record.image, let path = image.path, !path.isEmpty else {
             throw ToolError(
                 .record, code: "no_image",
                 "\(what) has no image to read (no \"image\".\"path\"): run pp-ingest without --no-raster, or give the page an image"
             )
         }
-        var frame: Int?
-        if let value = image["frame"], !value.isNull {
-            guard let n = value.int(in: 0...Int(Int32.max)) else {
-                throw ToolError(
-                    .record, code: "bad_record", "\(what): \"image\".\"frame\" must be a whole number (a TIFF page, from 0)")
-            }
-            frame = n
+        let frame = image.frame
+        if frame.map({ !(0...Int(Int32.max)).contains($0) }) ?? !(image.unread(\.frame)?.isNull ?? true) {
+            throw ToolError(
+                .record, code: "bad_record", "\(what): \"image\".\"frame\" must be a whole number (a TIFF page, from 0)")
         }
         var pix = try PixImage.read(path: path, frame: frame).grayIfNeutral()
         // Boxes use the resolution the page's "size" was computed with; tesseract gets --dpi instead when
         // pp-ingest only assumed one ("dpi_assumed") and the user knows better.
         let geometryDPI = Self.resolution(
-            record: image["dpi"]?.int(in: Self.resolutions), file: pix.resolution, fallback: options.fallbackDPI)
+            record: image.dpi.flatMap { Self.resolutions.contains($0) ? $0 : nil }, file: pix.resolution,
+            fallback: options.fallbackDPI)
         var dpi = geometryDPI
-        if image["dpi_assumed"]?.boolValue == true, let given = options.givenDPI { dpi = given }
+        if image.dpiAssumed == true, let given = options.givenDPI { dpi = given }
         pix.setResolution(dpi)
 
-        var ocr: [String: JSON] = [
-            "engine": .string(OCROptions.engineName), "psm": .int(options.pageSegMode),
-            "dpi": .int(dpi), "rotation": 0, "deskew_degrees": 0,
-        ]
-        if let assets = options.tessdata.assetVersion { ocr["assets"] = .int(assets) }
-        var size = record["size"]
+        var ocr = OCRReading()
+        ocr.engine = OCROptions.engineName
+        ocr.psm = options.pageSegMode
+        ocr.dpi = dpi
+        ocr.rotation = 0
+        ocr.deskewDegrees = 0
+        ocr.assets = options.tessdata.assetVersion
+        var size = record.size
         var osd = PageOSD()
 
         if options.rotatePages {
             let found = try orientationEngine().detectOrientation(pix, dpi: dpi)
             osd = PageOSD(found: found)
             if let found {
-                ocr["rotation_conf"] = .rounded(found.confidence)
+                ocr.rotationConfidence = found.confidence
                 if found.clockwiseTurn != 0, found.confidence >= options.rotateMinConfidence {
                     pix = pix.rotatedClockwise(quarterTurns: found.clockwiseTurn / 90)
                     pix.setResolution(dpi)
-                    ocr["rotation"] = .int(found.clockwiseTurn)
-                    if found.clockwiseTurn % 180 != 0, let wh = size?.arrayValue, wh.count == 2 { size = .array([wh[1], wh[0]]) }
+                    ocr.rotation = found.clockwiseTurn
+                    if found.clockwiseTurn % 180 != 0, let wh = size, wh.count == 2 { size = [wh[1], wh[0]] }
                 }
             } else {
-                ocr["rotation_conf"] = 0
+                ocr.rotationConfidence = 0
             }
             try checkDeadline(deadline, what: what)
         }
@@ -142,7 +158,7 @@ public final class PageOCR {
             abs(skew.degrees) >= options.deskewMinDegrees
         {
             pix = pix.rotated(degrees: skew.degrees)
-            ocr["deskew_degrees"] = .rounded(skew.degrees)
+            ocr.deskewDegrees = JSON.rounded(skew.degrees).doubleValue  // as written: the codes below turn by it
             try checkDeadline(deadline, what: what)
         }
         let combs = FormBoxes.find(on: pix)
@@ -161,7 +177,7 @@ public final class PageOCR {
         {
             page = block
         }
-        if let spare, let auto = options.auto, Self.worthTurning(detected: ocr["detected"], meanConf: page.meanConf),
+        if let spare, let auto = options.auto, Self.worthTurning(detected: ocr.detected, meanConf: page.meanConf),
             let found = try osd.get({ () throws(ToolError) in try detectScript(spare, dpi: dpi, notes: auto.notes) }),
             found.clockwiseTurn != 0,
             let turned = try readTurned(
@@ -171,14 +187,14 @@ public final class PageOCR {
             turnedAfterReading = true
             if found.clockwiseTurn % 180 != 0 {
                 (width, height) = (height, width)
-                if let wh = size?.arrayValue, wh.count == 2 { size = .array([wh[1], wh[0]]) }
+                if let wh = size, wh.count == 2 { size = [wh[1], wh[0]] }
             }
         }
         // Comb rows were found on the page as first read, not on one turned after it.
         if let combs, !turnedAfterReading {
             page.lines = try readCombRows(combs, over: page.lines, dpi: dpi, what: what, ocr: &ocr)
         }
-        ocr["mean_conf"] = .int(page.lines.isEmpty ? 0 : page.meanConf)
+        ocr.meanConfidence = page.lines.isEmpty ? 0 : page.meanConf
 
         let scale = 72.0 / Double(geometryDPI)
         func points(_ box: [Double]) -> JSON { .box(box.map { $0 * scale }) }
@@ -190,19 +206,18 @@ public final class PageOCR {
             ]
         }
         var out = record
-        out["lines"] = .array(lines)
-        out["text_source"] = "ocr"
-        out["ocr"] = .object(ocr)
-        if size == nil || size?.isNull == true {
-            size = .box([Double(width) * scale, Double(height) * scale])
+        out.lines = .array(lines)
+        out.textSource = .ocr
+        out.ocr = ocr
+        // Absent or null: the image's size (a size of another kind stays as it came).
+        if size == nil, record.unread(\.size)?.isNull ?? true {
+            size = [Double(width) * scale, Double(height) * scale]
         }
-        out["size"] = size
+        out.size = size
         // Codes as pp-ingest found them (a record read by pp-ocr before has them in its frame already).
-        if record["ocr"] == nil, let codes = record["codes"], let from = record["size"]?.arrayValue?.compactMap(\.doubleValue),
-            let to = size?.arrayValue?.compactMap(\.doubleValue)
-        {
-            let turn = Double(ocr["rotation"]?.intValue ?? 0) + (ocr["deskew_degrees"]?.doubleValue ?? 0)
-            out["codes"] = CodeBoxes.turned(codes, degrees: turn, from: from, to: to)
+        if !record.has(\.ocr), let codes = record.codes, let from = record.size, let to = size {
+            let turn = Double(ocr.rotation ?? 0) + (ocr.deskewDegrees ?? 0)
+            out.codes = CodeBoxes.turned(codes, degrees: turn, from: from, to: to)
         }
         return out
     }
@@ -258,8 +273,8 @@ public final class PageOCR {
 
     /// A reading that tells no language, or one of words tesseract itself doubts (an upside-down page read
     /// as garbage may still look like some language), is worth a try turned as OSD suggests.
-    static func worthTurning(detected: JSON?, meanConf: Int) -> Bool {
-        detected == nil || detected?.isNull == true || meanConf < doubtfulReading
+    static func worthTurning(detected: String??, meanConf: Int) -> Bool {
+        (detected ?? nil) == nil || meanConf < doubtfulReading
     }
 
     func orientationEngine() throws(ToolError) -> TesseractEngine {
@@ -270,9 +285,9 @@ public final class PageOCR {
     }
 
     /// "page 2 of bills/a.pdf", or the image path when the record has no source.
-    static func describe(_ record: JSON) -> String {
-        let source = record["source"]?.stringValue ?? record["image"]?["path"]?.stringValue
-        switch (record["page"]?.intValue, source) {
+    static func describe(_ record: PageRecord) -> String {
+        let source = record.source ?? record.image?.path
+        switch (record.page, source) {
         case (let page?, let source?): return "page \(page) of \(source)"
         case (nil, let source?): return source
         case (let page?, nil): return "page \(page)"

@@ -1,6 +1,7 @@
 import CTesseract
 import PPShared
 import PixImage
+import Records
 
 extension PageOCR {
     /// Reads the prepared page with --lang's languages, or under --lang auto with those its own text, a
@@ -8,10 +9,10 @@ extension PageOCR {
     /// auto also script, detected, detected_from, read_again, first_pass).
     func read(
         _ pix: consuming PixImage, dpi: Int, osd: inout PageOSD, textLayer: String?, deadline: UInt64?, what: String,
-        ocr: inout [String: JSON]
+        ocr: inout OCRReading
     ) throws(ToolError) -> RecognizedPage {
         guard let auto = options.auto else {
-            ocr["lang"] = .string(options.languages)
+            ocr.lang = options.languages
             return try recognize(consume pix, with: options.languages, dpi: dpi, deadline: deadline, what: what)
         }
         return try readAuto(
@@ -24,7 +25,7 @@ extension PageOCR {
     /// such pages.
     func readTurned(
         _ pix: consuming PixImage, by orientation: PageOrientation, dpi: Int, than first: RecognizedPage,
-        textLayer: String?, deadline: UInt64?, what: String, ocr: inout [String: JSON]
+        textLayer: String?, deadline: UInt64?, what: String, ocr: inout OCRReading
     ) throws(ToolError) -> RecognizedPage? {
         let turned = pix.rotatedClockwise(quarterTurns: orientation.clockwiseTurn / 90)
         turned.setResolution(dpi)
@@ -34,9 +35,9 @@ extension PageOCR {
         let page = try read(
             consume turned, dpi: dpi, osd: &osd, textLayer: textLayer, deadline: deadline, what: what, ocr: &again)
         guard page.meanConf > first.meanConf else { return nil }
-        again["read_again"] = true
-        again["rotation"] = .int(orientation.clockwiseTurn)
-        again["rotation_conf"] = .rounded(orientation.confidence)
+        again.readAgain = true
+        again.rotation = orientation.clockwiseTurn
+        again.rotationConfidence = orientation.confidence
         ocr = again
         return page
     }
@@ -69,12 +70,12 @@ extension PageOCR {
     /// characters confidently. Only under the automatic segmentation (--psm 3), only on such pages.
     func readAsOneBlock(
         _ pix: consuming PixImage, dpi: Int, than first: RecognizedPage, deadline: UInt64?, what: String,
-        ocr: inout [String: JSON]
+        ocr: inout OCRReading
     ) throws(ToolError) -> RecognizedPage? {
-        guard let languages = ocr["lang"]?.stringValue else { return nil }
+        guard let languages = ocr.lang else { return nil }
         let page = try recognize(consume pix, with: languages, dpi: dpi, deadline: deadline, what: what, mode: PSM_SINGLE_BLOCK)
         guard page.confidentCharacters > first.confidentCharacters else { return nil }
-        ocr["psm"] = .int(Int(PSM_SINGLE_BLOCK.rawValue))
+        ocr.psm = Int(PSM_SINGLE_BLOCK.rawValue)
         return page
     }
 

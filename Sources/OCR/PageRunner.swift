@@ -1,4 +1,5 @@
 import PPShared
+import Records
 
 /// Runs pages on a thread of its own so that a page past its time limit can be given up on.
 ///
@@ -17,8 +18,8 @@ final class PageRunner {
         // No thread means no runner: each page then times out into an error record instead of blocking here.
         startThread(stackSize: 8 << 20, runHereIfNoThread: false) {
             let ocr = PageOCR(options: options)
-            while let record = mailbox.take() {
-                mailbox.deliver(ocr.process(record))
+            while let page = mailbox.take() {
+                mailbox.deliver(ocr.process(page))
             }
         }
     }
@@ -26,20 +27,20 @@ final class PageRunner {
     deinit { mailbox.close() }
 
     /// The processed record, or nil when `seconds` passed first (this runner is then abandoned).
-    func process(_ record: JSON, within seconds: Double) -> JSON? {
-        mailbox.process(record, within: seconds)
+    func process(_ page: PageRecord, within seconds: Double) -> JSON? {
+        mailbox.process(page, within: seconds)
     }
 }
 
 /// The one-page mailbox between a worker and its runner thread.
 private final class Mailbox: @unchecked Sendable {
     private let condition = ConditionLock()
-    private var job: JSON?
+    private var job: PageRecord?
     private var result: JSON?
     private var closed = false
 
     /// Runner side: the next page, or nil when the worker is gone (or gave up on this runner).
-    func take() -> JSON? {
+    func take() -> PageRecord? {
         condition.lock()
         defer { condition.unlock() }
         while job == nil, !closed { condition.wait() }
@@ -62,10 +63,10 @@ private final class Mailbox: @unchecked Sendable {
         condition.unlock()
     }
 
-    func process(_ record: JSON, within seconds: Double) -> JSON? {
+    func process(_ page: PageRecord, within seconds: Double) -> JSON? {
         condition.lock()
         defer { condition.unlock() }
-        job = record
+        job = page
         result = nil
         condition.broadcast()
         let limit = ConditionLock.deadline(after: seconds)

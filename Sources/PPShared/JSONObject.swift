@@ -37,7 +37,8 @@ public struct JSONObject: Sendable, Equatable, Sequence, ExpressibleByDictionary
         }
     }
 
-    private var members: [Member]
+    /// Sorted by key bytes, each key once (JSONObjectShape.swift reads them in place too).
+    var members: [Member]
 
     public init() { members = [] }
 
@@ -55,17 +56,7 @@ public struct JSONObject: Sendable, Equatable, Sequence, ExpressibleByDictionary
 
     /// An object of a fixed shape whose members are each there or not: `values` in the order `keys`
     /// were given, nil for a member that is absent.
-    public init(_ keys: JSONKeys, present values: JSON?...) {
-        precondition(values.count == keys.slots.count, "one value per key")
-        members = []
-        members.reserveCapacity(values.count)
-        for place in keys.shape.indices {
-            guard let value = values[keys.given[place]] else { continue }
-            var member = keys.shape[place]
-            member.value = value
-            members.append(member)
-        }
-    }
+    public init(_ keys: JSONKeys, present values: JSON?...) { self.init(keys, presentValues: values) }
 
     /// An object of a fixed shape: `values` in the order `keys` were given. The keys were sorted and
     /// measured once, when `keys` was made, so building one costs copying the shape and setting values.

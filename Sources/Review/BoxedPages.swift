@@ -2,6 +2,7 @@ import CCairo
 import Foundation
 import Lexicons
 import PPShared
+import Records
 
 /// `--png DIR`: one PNG per page with the top candidates' boxes drawn (cairo), for a terminal user or a
 /// CI artifact. Named `<N>-<file name>-p<page>.png`, N the document's place in the results.
@@ -41,8 +42,8 @@ public struct BoxedPages: Sendable {
     }
 
     /// Draws one page into its PNG; its file name.
-    private func page(_ entry: ReviewEntry, view: JSON) throws(ToolError) -> String {
-        let page = view["page"]?.intValue ?? 1
+    private func page(_ entry: ReviewEntry, view: PageView) throws(ToolError) -> String {
+        let page = view.page ?? 1
         let name = "\(entry.number)-\(Self.safeName(entry.source ?? "document"))-p\(page).png"
         guard let from = PictureSource.of(view: view, source: entry.source) else {
             throw ToolError(.record, code: "no_picture", "\(entry.describe(page: view)): nothing to draw on")
@@ -70,7 +71,7 @@ public struct BoxedPages: Sendable {
 
     /// The page upright in its boxes' frame (the picture turned by `rotation` and `deskew_degrees` about its
     /// centre), then every top candidate's box on it, coloured by confidence, with the field's name.
-    func draw(_ entry: ReviewEntry, view: JSON, on picture: CairoPicture) throws(ToolError) -> CairoPicture {
+    func draw(_ entry: ReviewEntry, view: PageView, on picture: CairoPicture) throws(ToolError) -> CairoPicture {
         let size = PageGeometry.size(view) ?? []
         let rotation = PageGeometry.rotation(view)
         let turned = rotation == 90 || rotation == 270
@@ -97,17 +98,17 @@ public struct BoxedPages: Sendable {
         cairo_scale(cr, scale, scale)
         cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
         cairo_set_font_size(cr, 7)
-        let page = view["page"]?.intValue ?? 1
+        let page = view.page ?? 1
         // A box two fields share (an amount and its currency) is drawn once, named for both.
         var drawn: [(box: [Double], confidence: Int, names: [String])] = []
         for field in entry.candidateFields {
-            guard let top = entry.candidates(field).first, top["page"]?.intValue == page,
+            guard let top = entry.record.candidates(field).first, PageGeometry.page(top.page) == page,
                 let box = PageGeometry.box(top)
             else { continue }
             if let same = drawn.firstIndex(where: { $0.box == box }) {
                 drawn[same].names.append(field)
             } else {
-                drawn.append((box, top["confidence"]?.intValue ?? 0, [field]))
+                drawn.append((box, top.confidence ?? 0, [field]))
             }
         }
         for (box, confidence, names) in drawn {

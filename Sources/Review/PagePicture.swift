@@ -5,6 +5,7 @@ import Lexicons
 import PDFRender
 import PPShared
 import PixImage
+import Records
 
 // Cairo surfaces, poppler documents and pages are owned by PDFRender; leptonica images by `PixImage`.
 // None of these is Sendable: each is made, used and freed on one thread.
@@ -45,12 +46,12 @@ enum PictureSource: Hashable, Sendable {
 
     /// The best picture a page view names: the colour thumbnail, else the page image, else (a born-digital
     /// PDF page, which has neither) the page rendered from the source PDF.
-    static func of(view: JSON, source: String?) -> PictureSource? {
-        if let path = view["thumbnail"]?["path"]?.stringValue { return .file(path: path, frame: 0) }
-        if let path = view["image"]?["path"]?.stringValue {
-            return .file(path: path, frame: view["image"]?["frame"]?.int(in: 0...100_000) ?? 0)
+    static func of(view: PageView, source: String?) -> PictureSource? {
+        if let path = view.thumbnail?.path { return .file(path: path, frame: 0) }
+        if let path = view.image?.path {
+            return .file(path: path, frame: view.image?.frame.flatMap { (0...100_000).contains($0) ? $0 : nil } ?? 0)
         }
-        if let source, source.lowercased().hasSuffix(".pdf"), let page = view["page"]?.int(in: 1...1_000_000) {
+        if let source, source.lowercased().hasSuffix(".pdf"), let page = PageGeometry.page(view.page) {
             return .pdfPage(path: source, page: page)
         }
         return nil

@@ -1,6 +1,7 @@
 import Foundation
 import Lexicons
 import PPShared
+import Records
 
 /// `pp-extract review`: the results as a site a person checks and corrects in a browser, and as PNGs.
 public enum ReviewCommand {
@@ -60,7 +61,7 @@ public enum ReviewCommand {
             diagnostics.note("\(report.written.count) pages drawn in \(png)/")
         }
         for message in Array(Set(missing)).sorted() { diagnostics.warning(message) }
-        let unseen = entries.filter { $0.record["kind"]?.stringValue == "document" && $0.record["page_views"] == nil }
+        let unseen = entries.filter { $0.record.kind == DocumentRecord.kind && !$0.record.has(\.pageViews) }
         if let first = unseen.first {
             diagnostics.warning(
                 "\(unseen.count) document records have no page_views (made by an older pp-extract), so their pages "

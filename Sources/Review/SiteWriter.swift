@@ -1,6 +1,7 @@
 import Foundation
 import Lexicons
 import PPShared
+import Records
 
 /// A page picture as the site holds it: a path relative to the site's folder.
 struct SitePicture: Sendable {
@@ -125,11 +126,11 @@ struct PicturePlan {
     let pages: [[Result<Int, ToolError>]]
     /// The distinct pictures, with the page view that first named each (for the size it states) and that
     /// page in words (for what goes wrong with the picture).
-    let sources: [(source: PictureSource, view: JSON, page: String)]
+    let sources: [(source: PictureSource, view: PageView, page: String)]
 
     init(_ entries: [ReviewEntry]) {
         var index: [PictureSource: Int] = [:]
-        var sources: [(source: PictureSource, view: JSON, page: String)] = []
+        var sources: [(source: PictureSource, view: PageView, page: String)] = []
         pages = entries.map { entry in
             entry.pageViews.map { view in
                 guard let from = PictureSource.of(view: view, source: entry.source) else {
@@ -163,16 +164,19 @@ struct PicturePlan {
         return results.values
     }
 
-    private static func make(_ from: PictureSource, view: JSON, name: String, folder: String) throws(ToolError) -> SitePicture {
+    private static func make(_ from: PictureSource, view: PageView, name: String, folder: String) throws(ToolError) -> SitePicture
+    {
         // A PNG or a JPEG (by its bytes) is copied as it is, once checked; the rest is decoded and written as a PNG.
         if case .file(let path, frame: 0) = from {
             let file = try PictureFile(path: path)
             if let ext = file.browserFormat {
                 try file.copy(to: folder + "/" + name + "." + ext)
-                let size = view["thumbnail"]?["path"] != nil ? view["thumbnail"] : view["image"]
+                // The size the page view states for the picture it names (the thumbnail first, as `PictureSource.of`).
+                let size =
+                    view.thumbnail?.path != nil
+                    ? (view.thumbnail?.width, view.thumbnail?.height) : (view.image?.width, view.image?.height)
                 return SitePicture(
-                    path: name + "." + ext, width: size?["width"]?.intValue ?? file.header.width,
-                    height: size?["height"]?.intValue ?? file.header.height)
+                    path: name + "." + ext, width: size.0 ?? file.header.width, height: size.1 ?? file.header.height)
             }
         }
         let picture = try from.load()

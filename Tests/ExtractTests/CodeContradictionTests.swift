@@ -76,7 +76,7 @@ import Testing
             #expect(c.confidence < Confidence.confident, "\(f.name): \(c.value) at \(c.confidence) \(c.evidence.names)")
         }
         #expect(e[.amount].contains { $0.evidence.contains(.codeContradictsPage) }, "\(f.name)")
-        #expect(e.best["needs_review"]?.arrayValue?.contains("amount") == true, "\(f.name)")
+        #expect(e.best.needsReview?.contains("amount") == true, "\(f.name)")
     }
 
     @Test(arguments: formats)

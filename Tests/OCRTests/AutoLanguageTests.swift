@@ -123,7 +123,7 @@ struct AutoLanguageTests {
 
     @Test func aDoubtfulReadingIsTriedTurned() {
         // An upside-down photo read as garbage may still "detect" a language; its low confidence tells.
-        #expect(PageOCR.worthTurning(detected: .null, meanConf: 90))
+        #expect(PageOCR.worthTurning(detected: .some(nil), meanConf: 90))
         #expect(PageOCR.worthTurning(detected: "pl", meanConf: 52))
         #expect(!PageOCR.worthTurning(detected: "de", meanConf: 85))
     }

@@ -1,6 +1,7 @@
 import Foundation
 import JPEGMarkers
 import PPShared
+import Records
 import Testing
 
 @testable import OCR
@@ -102,9 +103,10 @@ struct RecordTests {
     }
 
     @Test func describesPagesForMessages() {
-        #expect(PageOCR.describe(["page": 2, "source": "bills/a.pdf"]) == "page 2 of bills/a.pdf")
-        #expect(PageOCR.describe(["image": ["path": "x.png"]]) == "x.png")
-        #expect(PageOCR.describe([:]) == "page record")
+        func described(_ record: JSON) -> String? { PageRecord(record).map(PageOCR.describe) }
+        #expect(described(["page": 2, "source": "bills/a.pdf"]) == "page 2 of bills/a.pdf")
+        #expect(described(["image": ["path": "x.png"]]) == "x.png")
+        #expect(described([:]) == "page record")
     }
 
     @Test func readsEXIFOrientation() {

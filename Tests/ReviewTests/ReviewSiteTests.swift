@@ -68,7 +68,7 @@ import Testing
         let entries = try ReviewInput.read(dir + "/results.jsonl")
         #expect(entries.map(\.state) == [.processed, .error, .error])
         #expect(entries.map(\.number) == [1, 2, 3])
-        #expect(entries[1].record["error"]?["message"]?.stringValue?.contains("line 3") == true)
+        #expect(entries[1].record.error?.message?.contains("line 3") == true)
         #expect(entries[2].source == "b.pdf")
     }
 

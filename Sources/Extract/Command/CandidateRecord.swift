@@ -1,26 +1,50 @@
 import Lexicons
 import PPShared
+import Records
 
 /// How a ranked candidate and a document's `best` object are written into the document record.
 extension RankedCandidate {
-    public func json() -> JSON {
-        var o: [String: JSON] = [
-            "value": .string(candidate.recordValue), "display": .string(display), "confidence": .int(confidence),
-            "page": .int(page), "evidence": .array(evidence.map { .string($0.name) }),
-            "box": box.map { .box($0.array) } ?? .null,
-        ]
-        for (k, v) in extra {
-            switch k {
-            case "kind": o["scheme"] = v  // "kind" names the record type only
-            case "model": o["reference_model"] = v  // the truth format's name
+    /// The candidate as the document record lists it.
+    public var record: Records.Candidate {
+        var c = Records.Candidate()
+        c.value = candidate.recordValue
+        c.display = display
+        c.confidence = confidence
+        c.page = page
+        c.box = box?.array
+        c.evidence = evidence.map(\.name)
+        for (key, value) in extra {
+            switch key {
+            case "kind": c.scheme = value.stringValue  // "kind" names the record type only
+            case "model": c.referenceModel = value.stringValue  // the truth format's name
+            case "country": c.country = value.stringValue
+            case "iban": c.iban = .some(value.stringValue)
             case "currency" where field == .amount: continue  // one place: the document's currency field
-            default: o[k] = v
+            default: c.unknown[key] = value
             }
         }
-        if let ruleScore { o["rule_score"] = .int(ruleScore) }
-        if let features { o["features"] = .object(features.mapValues { .rounded($0, places: 4) }) }
-        if let explanation { o["explain"] = .object(explanation) }
-        return .object(o)
+        c.ruleScore = ruleScore
+        c.features = features.map(Features.init)
+        c.explain = explanation.map { Records.Explanation(object: JSONObject($0)) }
+        return c
+    }
+
+    /// The candidate as the document record writes it.
+    public func json() -> JSON { record.member }
+}
+
+extension Field {
+    /// The member of `best` that holds this field's value (none for the fields `best` leaves out).
+    var bestMember: WritableKeyPath<Best, String?>? {
+        switch self {
+        case .account: \.account
+        case .amount: \.amount
+        case .currency: \.currency
+        case .reference: \.reference
+        case .payee: \.payee
+        case .dueDate: \.dueDate
+        case .bic, .paymentCode: nil
+        }
     }
 }
 
@@ -28,25 +52,23 @@ extension Extraction {
     /// The record's `best`: per field the top candidate's value when it is confident, else null, and
     /// `needs_review`, the fields a person should look at. On a document that asks for no payment every
     /// value is null and nothing needs review.
-    public var best: JSON {
-        var best: [String: JSON] = [:]
-        var review: [JSON] = []
-        for field in Field.best { best[field.rawValue] = .null }
-        best["reference_model"] = .null
+    public var best: Best {
+        var best = Best()
+        var review: [String] = []
         for field in Field.best {
             guard let top = self[field].first else {
-                if paymentExpected, Field.required.contains(field) { review.append(.string(field.rawValue)) }
+                if paymentExpected, Field.required.contains(field) { review.append(field.rawValue) }
                 continue
             }
             guard paymentExpected else { continue }
             guard top.isConfident else {
-                review.append(.string(field.rawValue))
+                review.append(field.rawValue)
                 continue
             }
-            best[field.rawValue] = .string(top.candidate.recordValue)
-            if field == .reference, let model = top.extra["model"]?.stringValue { best["reference_model"] = .string(model) }
+            if let member = field.bestMember { best[keyPath: member] = top.candidate.recordValue }
+            if field == .reference, let model = top.extra["model"]?.stringValue { best.referenceModel = model }
         }
-        best["needs_review"] = .array(review)
-        return .object(best)
+        best.needsReview = review
+        return best
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Lexicons
 import PPShared
+import Records
 
 /// Groups consecutive page records of one document and turns them into one document record.
 ///
@@ -9,48 +10,45 @@ import PPShared
 /// Error records pass through untouched, in order.
 public final class DocumentAssembler {
     public enum Output: Sendable {
-        case document([JSON])  // the pages of one document
+        case document([PageRecord])  // the pages of one document
         case passThrough(JSON)
     }
 
-    private var pages: [JSON] = []
+    private var pages: [PageRecord] = []
     private var current: String?
     /// `.auto`: a complete input is split into the bills it holds (`StackSplit`), one document each.
     public let split: SplitMode
 
     public init(split: SplitMode = .none) { self.split = split }
 
-    private func complete(_ pages: [JSON]) -> [Output] {
+    private func complete(_ pages: [PageRecord]) -> [Output] {
         split == .auto ? StackSplit.split(pages).map { .document($0) } : [.document(pages)]
     }
 
-    /// Feeds one record; returns what is complete after it, in order.
-    public func add(_ record: JSON) -> [Output] {
+    /// Feeds one record (decoded here, once); returns what is complete after it, in order.
+    public func add(_ json: JSON) -> [Output] {
         var out: [Output] = []
-        if record.isErrorRecord || record["kind"]?.stringValue != "page" {
+        let decoded = PageRecord(json)
+        guard let record = decoded, record.isPage else {
             // An error about the document being assembled ends it first, to keep order.
-            if !pages.isEmpty, record["doc"]?.stringValue != current {
+            if !pages.isEmpty, decoded?.doc != current {
                 out += complete(pages)
                 pages = []
                 current = nil
             }
-            out.append(.passThrough(record))
+            out.append(.passThrough(json))
             return out
         }
-        let doc = record["doc"]?.stringValue ?? record["source"]?.stringValue ?? ""
+        let doc = record.doc ?? record.source ?? ""
         if !pages.isEmpty, doc != current {
             out += complete(pages)
             pages = []
         }
         current = doc
         pages.append(record)
-        let lastPage =
-            DocumentProcessor.pageNumber(record).map { p in
-                record["pages"]?.int(in: DocumentProcessor.pageNumbers).map { p >= $0 } ?? false
-            }
-            ?? false
+        let lastPage = record.pageNumber.map { p in record.pageCount.map { p >= $0 } ?? false } ?? false
         // An e-invoice without a PDF is one record, with no page number.
-        if lastPage || record["media"]?.stringValue == "xml" {
+        if lastPage || record.media == .xml {
             out += complete(pages)
             pages = []
             current = nil
@@ -104,43 +102,35 @@ public struct DocumentProcessor: Sendable {
         return profile.adding(detector.languages(lines.map { ($0.text, $0.folded) }).compactMap { lexicons[$0] })
     }
 
-    /// Keys of page records that are not carried over to the document record.
-    static let pageKeys: Set<String> = [
-        "kind", "page", "pages", "lines", "size", "text_source", "image", "attachments", "media", "words", "thumbnail",
-        "preview", "ocr", "rotation", "qr", "codes", "warnings", "warning", "planned_documents",
-    ]
-
     /// The warnings of every page (each once) and pp-extract's own: one `warnings` array.
-    static func warnings(of pages: [JSON], noText: Bool) -> [JSON] {
+    static func warnings(of pages: [PageRecord], noText: Bool) -> [JSON] {
         var out: [JSON] = []
         var seen: Set<String> = []
         for p in pages {
-            var items = p["warnings"].map { $0.arrayValue ?? [$0] } ?? []
-            if let old = p["warning"], !old.isNull { items.append(old) }
+            var items = p.warnings?.items ?? []
+            if let old = p.warning, !old.isNull { items.append(old) }
             for w in items where seen.insert(w.encoded()).inserted { out.append(w) }
         }
         if noText {
-            out.append([
-                "code": "no_text", "message": "no text on any page (run pp-ocr on scans and photos first)",
-            ])
+            out.append(
+                RecordWarning(code: "no_text", message: "no text on any page (run pp-ocr on scans and photos first)").member)
         }
         return out
     }
 
-    public func process(_ pages: [JSON]) -> JSON {
+    /// The document record of page records as lines hold them.
+    public func process(_ pages: [JSON]) -> JSON { process(pages.compactMap { PageRecord($0) }) }
+
+    /// The document record of a document's pages: the first page's members that a document carries
+    /// (`PageKey.staysWithPage`), and pp-extract's own.
+    public func process(_ pages: [PageRecord]) -> JSON {
         let first = pages[0]
-        var record: [String: JSON] = [:]
-        if case .object(let o) = first {
-            for (k, v) in o where !Self.pageKeys.contains(k) { record[k] = v }
-        }
-        record["kind"] = "document"
-        record["pages"] = .int(
-            first["media"]?.stringValue == "xml" ? 0 : first["pages"]?.int(in: Self.pageNumbers) ?? pages.count)
+        var record = DocumentRecord(carrying: first)
+        record.pages = first.media == .xml ? 0 : first.pageCount ?? pages.count
         // One bill of a split stack (`split`, from --split auto): its own pages.
-        if let part = first["split"]?["pages"]?.int(in: Self.pageNumbers) { record["pages"] = .int(part) }
-        let (lines, truncated) = Self.text(of: pages)
-        let attachments = pages.flatMap { $0["attachments"]?.arrayValue ?? [] }
-        let einvoice = EInvoice.fromAttachments(attachments)
+        if let part = first.split?.pages, Self.pageNumbers.contains(part) { record.pages = part }
+        let (lines, truncated) = Self.text(of: pages.map(\.textView))
+        let einvoice = EInvoice.fromAttachments(pages.flatMap { $0.attachments ?? [] })
         let chosen: Profile
         switch choice {
         case .fixed(let p): chosen = p
@@ -149,9 +139,9 @@ public struct DocumentProcessor: Sendable {
         let profile = withDetectedLanguages(chosen, lines: lines)
         var codes: [(PaymentCode, Int, Box?)] = []
         for (index, p) in pages.enumerated() {
-            for c in p["codes"]?.arrayValue ?? [] {
-                guard let text = c["text"]?.stringValue, let code = PaymentCode.parse(text) else { continue }
-                codes.append((code, Self.pageNumber(p) ?? index + 1, Self.box(c)))
+            for c in p.codes ?? [] {
+                guard let text = c.text, let code = PaymentCode.parse(text) else { continue }
+                codes.append((code, p.pageNumber ?? index + 1, Box(c.box)))
             }
         }
         var extractor = extractors.extractor(for: profile)
@@ -159,33 +149,43 @@ public struct DocumentProcessor: Sendable {
         extractor.explain = explain
         extractor.maxCandidates = maxCandidates
         // An e-invoice without a PDF (pp-ingest's "media":"xml") has no page: its XML is the document.
-        let xmlOnly = first["media"]?.stringValue == "xml"
+        let xmlOnly = first.media == .xml
         if xmlOnly, einvoice == nil { return Self.unreadableEInvoice(first, record) }
         let extraction =
             xmlOnly && einvoice != nil
             ? extractor.extractEInvoiceOnly(einvoice!) : extractor.extract(lines: lines, einvoice: einvoice, codes: codes)
         if !codes.isEmpty {
-            record["payment_codes"] = .array(codes.map { .string($0.0.format) })
-            record["payment_code_checks"] = PaymentCode.report(codes)
+            record.paymentCodes = codes.map { $0.0.format }
+            record.paymentCodeChecks = PaymentCode.report(codes)
         }
-        record["profile"] = .string(profile.name)
+        record.profile = profile.name
         // Which data produced the record: the version of the asset set pp-assets installed, when one is active.
-        if let assets = ActiveAssets.current { record["assets"] = .int(assets.version) }
-        record["state"] = "processed"
-        record["payment_expected"] = .bool(extraction.paymentExpected)
-        if !extraction.paymentExpected {
-            record["no_payment_reasons"] = .array(extraction.noPaymentReasons.map { .string($0.rawValue) })
-        }
-        record["decimal_mark"] = .string(String(extraction.decimalMark))
-        if extraction.einvoice { record["einvoice"] = true }
-        var cands: [String: JSON] = [:]
-        for field in Field.allCases { cands[field.rawValue] = .array(extraction[field].map { $0.json() }) }
-        record["candidates"] = .object(cands)
-        record["best"] = extraction.best
-        record["warnings"] = .array(Self.warnings(of: pages, noText: lines.isEmpty && !xmlOnly) + truncated.map { $0.warning })
+        if let assets = ActiveAssets.current { record.assets = assets.version }
+        record.state = .processed
+        record.paymentExpected = extraction.paymentExpected
+        if !extraction.paymentExpected { record.noPaymentReasons = extraction.noPaymentReasons.map(\.rawValue) }
+        record.decimalMark = String(extraction.decimalMark)
+        if extraction.einvoice { record.einvoice = true }
+        record.candidates = Dictionary(uniqueKeysWithValues: Field.allCases.map { ($0.rawValue, extraction[$0].map(\.record)) })
+        record.best = extraction.best
+        record.warnings = Warnings(Self.warnings(of: pages, noText: lines.isEmpty && !xmlOnly) + truncated.map(\.warning))
         // An XML e-invoice alone has no page to show.
-        record["page_views"] = xmlOnly ? .array([]) : PageViews.of(pages)
-        return .object(record)
+        record.pageViews = xmlOnly ? [] : PageViews.of(pages)
+        return record.json
+    }
+
+    /// A stand-alone e-invoice whose XML pp-extract cannot read (moved since pp-ingest saw it, or changed).
+    static func unreadableEInvoice(_ first: PageRecord, _ record: DocumentRecord) -> JSON {
+        let path = first.attachments?.first?.path ?? first.source ?? "?"
+        var record = record
+        record.pages = 0
+        return record.markedAsError(
+            ToolError(
+                .record, code: "einvoice_unreadable",
+                "cannot read the e-invoice '\(path)': it is missing, or no longer a UBL or CII invoice (run pp-ingest on it again)"
+            ),
+            tool: "pp-extract"
+        ).json
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Lexicons
 import PPShared
+import Records
 
 /// Compares document records with confirmed values (truth) and measures how well confidence predicts
 /// correctness: per field top-1 and recall@3, precision per confidence band, confident precision, misses.
@@ -42,18 +43,27 @@ public struct Evaluation {
         }
     }
 
+    /// `matches` for a candidate as a line holds it.
     static func matches(_ field: String, expected: String, candidate: JSON) -> Bool {
+        Records.Candidate(member: candidate).map { matches(field, expected: expected, candidate: $0) } ?? false
+    }
+
+    static func matches(_ field: String, expected: String, candidate: Records.Candidate) -> Bool {
         if field == "reference" {
             // The record's value has the model in front ("97 14 3004…"; records made before it did are read
             // so too); the truth's reference may be written with its model or without it (`reference_model`).
-            guard let value = BestValues.recordValue(candidate, field: field), let got = normalize(field, .string(value))
-            else { return false }
+            guard let value = candidate.value(for: field), let got = normalize(field, .string(value)) else { return false }
             if got == expected { return true }
-            guard let m = BestValues.referenceModel(candidate).flatMap({ normalize(field, .string($0)) }) else { return false }
+            guard let m = candidate.model.flatMap({ normalize(field, .string($0)) }) else { return false }
             return got == m + expected
         }
-        guard let v = candidate["value"], let got = normalize(field, v) else { return false }
+        guard let v = candidate.value, let got = normalize(field, .string(v)) else { return false }
         return got == expected
+    }
+
+    /// A miss's evidence: the candidate's, null without one.
+    static func evidence(of candidate: Records.Candidate?) -> JSON {
+        candidate?.evidence.map { .array($0.map { .string($0) }) } ?? .null
     }
 
     struct FieldStats {
@@ -64,10 +74,10 @@ public struct Evaluation {
 
     /// Runs the evaluation; returns the JSON report and a readable summary.
     public static func run(truth: [JSON], results: [JSON]) -> (report: JSON, summary: String) {
-        var bySource: [String: JSON] = [:]
-        var byBase: [String: JSON] = [:]
-        for r in results where r["kind"]?.stringValue == "document" {
-            guard let s = r["source"]?.stringValue else { continue }
+        var bySource: [String: DocumentRecord] = [:]
+        var byBase: [String: DocumentRecord] = [:]
+        for r in results.compactMap({ DocumentRecord($0) }) where r.kind == DocumentRecord.kind {
+            guard let s = r.source else { continue }
             bySource[s] = r
             byBase[(s as NSString).lastPathComponent] = r
         }
@@ -86,14 +96,14 @@ public struct Evaluation {
             }
             documents += 1
             let expectPay = t["payment_expected"]?.boolValue ?? true
-            if (r["payment_expected"]?.boolValue ?? true) == expectPay { paymentExpectedRight += 1 }
+            if (r.paymentExpected ?? true) == expectPay { paymentExpectedRight += 1 }
             for field in fields {
                 guard let tv = t[field] else { continue }  // not labelled for this field
                 if field == "reference_model" {
                     // The model printed with the top reference (Serbian "model i poziv na broj").
                     guard expectPay, t["reference"].map({ !$0.isNull }) ?? false else { continue }
-                    let top = r["candidates"]?["reference"]?.arrayValue?.first
-                    let got = top.flatMap(BestValues.referenceModel)
+                    let top = r.candidates("reference").first
+                    let got = top?.model
                     let expected = tv.stringValue
                     var s = stats[field] ?? FieldStats()
                     s.expected += 1
@@ -103,15 +113,15 @@ public struct Evaluation {
                     } else {
                         misses.append([
                             "source": .string(source), "field": .string(field), "expected": tv, "got": .string(got),
-                            "confidence": top?["confidence"] ?? .null, "evidence": top?["evidence"] ?? .null,
+                            "confidence": top?.confidence.map { .int($0) } ?? .null, "evidence": evidence(of: top),
                         ])
                     }
                     stats[field] = s
                     continue
                 }
-                let cands = r["candidates"]?[field]?.arrayValue ?? []
+                let cands = r.candidates(field)
                 let top = cands.first
-                let topConf = top?["confidence"]?.intValue ?? 0
+                let topConf = top?.confidence ?? 0
                 var s = stats[field] ?? FieldStats()
                 var right: Bool
                 // Whether the top candidate is the value itself: what its confidence predicts (calibration).
@@ -135,8 +145,8 @@ public struct Evaluation {
                     if !right {
                         misses.append([
                             "source": .string(source), "field": .string(field), "expected": tv,
-                            "got": top?["value"] ?? .null, "confidence": top.map { _ in .int(topConf) } ?? .null,
-                            "evidence": top?["evidence"] ?? .null,
+                            "got": .string(top?.value), "confidence": top.map { _ in .int(topConf) } ?? .null,
+                            "evidence": evidence(of: top),
                         ])
                     }
                 } else {
@@ -147,7 +157,7 @@ public struct Evaluation {
                     if !right {
                         misses.append([
                             "source": .string(source), "field": .string(field), "expected": .null,
-                            "got": top?["value"] ?? .null, "confidence": .int(topConf), "evidence": top?["evidence"] ?? .null,
+                            "got": .string(top?.value), "confidence": .int(topConf), "evidence": evidence(of: top),
                         ])
                     }
                 }
@@ -162,7 +172,7 @@ public struct Evaluation {
                 let expectedValue = expectPay || field == "currency" ? normalize(field, tv) : nil
                 for c in cands {
                     let isRight = expectedValue.map { matches(field, expected: $0, candidate: c) } ?? false
-                    allBands.add(confidence: c["confidence"]?.intValue ?? 0, right: isRight)
+                    allBands.add(confidence: c.confidence ?? 0, right: isRight)
                 }
                 stats[field] = s
             }

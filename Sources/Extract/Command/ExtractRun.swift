@@ -94,7 +94,7 @@ extension ExtractCommand {
             units: .records { output in
                 switch output {
                 case .passThrough(let record): [record]
-                case .document(let pages): pages
+                case .document(let pages): pages.map(\.json)
                 }
             }
         ) {

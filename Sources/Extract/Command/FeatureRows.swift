@@ -1,6 +1,7 @@
 import Foundation
 import Lexicons
 import PPShared
+import Records
 
 /// Training rows for the confidence model: every candidate of results made with `--explain`, its
 /// features, and whether the confirmed value says it is right (bench/extract/fit_confidence.py reads them).
@@ -8,9 +9,9 @@ public enum FeatureRows {
     public static let fields = Field.allCases.map(\.rawValue)
 
     public static func rows(truth: [JSON], results: [JSON]) -> [JSON] {
-        var bySource: [String: JSON] = [:]
-        for r in results where r["kind"]?.stringValue == "document" {
-            if let s = r["source"]?.stringValue { bySource[s] = r }
+        var bySource: [String: DocumentRecord] = [:]
+        for r in results.compactMap({ DocumentRecord($0) }) where r.kind == DocumentRecord.kind {
+            if let s = r.source { bySource[s] = r }
         }
         var out: [JSON] = []
         for t in truth {
@@ -20,13 +21,13 @@ public enum FeatureRows {
                 // A field missing from the truth line is not labelled; null means "confirmed absent".
                 guard let tv = t[field] else { continue }
                 let expected = expectPay || field == "currency" ? Evaluation.normalize(field, tv) : nil
-                for (rank, c) in (r["candidates"]?[field]?.arrayValue ?? []).enumerated() {
-                    guard let features = c["features"] else { continue }
+                for (rank, c) in r.candidates(field).enumerated() {
+                    guard let features = c.features else { continue }
                     let right = expected.map { Evaluation.matches(field, expected: $0, candidate: c) } ?? false
                     out.append([
                         "source": .string(source), "field": .string(field), "rank": .int(rank), "correct": .bool(right),
-                        "family": t["family"] ?? .string(source), "features": features,
-                        "vetoed": c["explain"]?["vetoed"] ?? false,
+                        "family": t["family"] ?? .string(source), "features": features.member,
+                        "vetoed": .bool(c.explain?.vetoed ?? false),
                     ])
                 }
             }

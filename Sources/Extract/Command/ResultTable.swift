@@ -1,6 +1,7 @@
 import Foundation
 import Lexicons
 import PPShared
+import Records
 
 /// A short table of document records: the top candidate per field, '*' when it is confident.
 /// `text` lines up columns for a terminal (cells cut with '…', never wrapped); `csv` (RFC 4180 quoting)
@@ -18,17 +19,17 @@ public enum ResultTable {
         let header = ["document", "pay?"] + columns + (format == .text ? [] : ["error"])
         var rows: [[String]] = []
         var sources: [String] = []
-        for r in records {
-            if r.isErrorRecord {
-                let message = r["error"]?["message"]?.stringValue ?? ""
+        for r in records.compactMap({ DocumentRecord($0) }) {
+            if r.isError {
+                let message = r.error?.message ?? ""
                 sources.append(source(of: r))
                 let blanks = Array(repeating: "", count: columns.count - (format == .text ? 1 : 0))
                 rows.append(["error"] + blanks + [message])
                 continue
             }
-            guard r["kind"]?.stringValue == "document" else { continue }
+            guard r.kind == DocumentRecord.kind else { continue }
             sources.append(source(of: r))
-            let pay = (r["payment_expected"]?.boolValue ?? true) ? "yes" : "no"
+            let pay = (r.paymentExpected ?? true) ? "yes" : "no"
             rows.append([pay] + columns.map { cell(r, field: $0) } + (format == .text ? [] : [""]))
         }
         let names = shortNames(sources)
@@ -40,24 +41,23 @@ public enum ResultTable {
         }
     }
 
-    static func source(of r: JSON) -> String {
-        if let s = r["source"]?.stringValue { return s }
-        if let input = r["input"]?.stringValue { return input + (r["line"]?.intValue.map { ":\($0)" } ?? "") }
+    static func source(of r: DocumentRecord) -> String {
+        if let s = r.source { return s }
+        if let input = r.input { return input + (r.line.map { ":\($0)" } ?? "") }
         return "?"
     }
 
     /// The top candidate of a field: value (an amount with the document's currency, a reference with its
     /// model; records of earlier versions read too), " *" when confident, "-" when there is none.
-    static func cell(_ r: JSON, field: String) -> String {
-        guard let top = r["candidates"]?[field]?.arrayValue?.first else { return "-" }
-        var text = BestValues.recordValue(top, field: field) ?? "?"
+    static func cell(_ r: DocumentRecord, field: String) -> String {
+        guard let top = r.candidates(field).first else { return "-" }
+        var text = top.value(for: field) ?? "?"
         if field == "amount",
-            let currency = r["best"]?["currency"]?.stringValue ?? r["candidates"]?["currency"]?.arrayValue?.first?["value"]?
-                .stringValue ?? top["currency"]?.stringValue
+            let currency = r.best?.currency ?? r.candidates(Field.currency.rawValue).first?.value ?? top.currencyV1
         {
             text += " " + currency
         }
-        return text + ((top["confidence"]?.intValue ?? 0) >= Confidence.confident ? " *" : "")
+        return text + ((top.confidence ?? 0) >= Confidence.confident ? " *" : "")
     }
 
     /// Sources as short as they stay distinct: the file name when no two share it, else the path

@@ -1,6 +1,7 @@
 import Foundation
 import Lexicons
 import PPShared
+import Records
 
 /// `pp-extract --split auto`: several bills scanned into one PDF become one document each.
 ///
@@ -24,7 +25,10 @@ public enum StackSplit {
     }
 
     /// The bills of one input's pages, in order; one part when nothing says the input holds more.
-    public static func parts(of pages: [JSON]) -> [Part] {
+    /// `parts(of:)` of page records as lines hold them.
+    public static func parts(of pages: [JSON]) -> [Part] { parts(of: pages.compactMap { PageRecord($0) }) }
+
+    public static func parts(of pages: [PageRecord]) -> [Part] {
         guard pages.count > 1 else { return [Part(pages: 0..<pages.count, why: [])] }
         let signals = pages.map(PageSignals.init)
         var parts: [Part] = []
@@ -81,19 +85,22 @@ public enum StackSplit {
 
     /// Marks the page records of each part (`split` on every page, read back by `DocumentProcessor`);
     /// an input of one part is returned unchanged.
-    public static func split(_ pages: [JSON]) -> [[JSON]] {
+    public static func split(_ pages: [PageRecord]) -> [[PageRecord]] {
         let found = parts(of: pages)
         guard found.count > 1 else { return [pages] }
         return found.enumerated().map { index, part in
-            let first = DocumentProcessor.pageNumber(pages[part.pages.lowerBound]) ?? part.pages.lowerBound + 1
-            let last = DocumentProcessor.pageNumber(pages[part.pages.upperBound - 1]) ?? part.pages.upperBound
-            let split: JSON = [
-                "part": .int(index + 1), "parts": .int(found.count), "page_range": [.int(first), .int(last)],
-                "pages": .int(part.pages.count), "why": .array(part.why.map { .string($0) }),
+            var split = StackPart()
+            split.part = index + 1
+            split.parts = found.count
+            split.pageRange = [
+                pages[part.pages.lowerBound].pageNumber ?? part.pages.lowerBound + 1,
+                pages[part.pages.upperBound - 1].pageNumber ?? part.pages.upperBound,
             ]
+            split.pages = part.pages.count
+            split.why = part.why
             return pages[part.pages].map { page in
                 var page = page
-                page["split"] = split
+                page.split = split
                 return page
             }
         }
@@ -138,12 +145,12 @@ struct PageSignals {
 
     init() {}
 
-    init(_ record: JSON) {
-        let (lines, _) = DocumentProcessor.text(of: [record])
-        let height = record["size"]?.arrayValue?.last?.doubleValue ?? (lines.map(\.box.y1).max() ?? 842)
+    init(_ record: PageRecord) {
+        let (lines, _) = DocumentProcessor.text(of: [record.textView])
+        let height = record.size?.last ?? (lines.map(\.box.y1).max() ?? 842)
         let heights = lines.map(\.box.height).filter { $0 > 0 }.sorted()
         let median = heights.isEmpty ? 10 : heights[heights.count / 2]
-        slip = !(record["codes"]?.arrayValue ?? []).isEmpty
+        slip = !(record.codes ?? []).isEmpty
         for line in lines {
             let folded = String(line.folded).trimmingCharacters(in: .whitespaces)
             let y = line.box.y0 / max(height, 1)

@@ -2,6 +2,7 @@ import EInvoiceXML
 import Foundation
 import Lexicons
 import PPShared
+import Records
 
 /// The payment facts of an embedded e-invoice: Factur-X / ZUGFeRD (UN/CEFACT CII, also ZUGFeRD 1.0)
 /// and XRechnung in either CII or UBL syntax. Elements are matched by local name and parent path,
@@ -105,11 +106,11 @@ public struct EInvoice: Sendable, Equatable {
     }
 
     /// Reads the first XML attachment of a page record that parses as an e-invoice.
-    public static func fromAttachments(_ attachments: [JSON]) -> EInvoice? {
+    public static func fromAttachments(_ attachments: [Attachment]) -> EInvoice? {
         for a in attachments {
-            let name = (a["name"]?.stringValue ?? "").lowercased()
-            let mime = a["mime"]?.stringValue ?? ""
-            guard name.hasSuffix(".xml") || mime.contains("xml"), let path = a["path"]?.stringValue else { continue }
+            let name = (a.name ?? "").lowercased()
+            let mime = a.mime ?? ""
+            guard name.hasSuffix(".xml") || mime.contains("xml"), let path = a.path else { continue }
             guard let data = FileManager.default.contents(atPath: path) else { continue }
             if let e = parse(data) { return e }
         }

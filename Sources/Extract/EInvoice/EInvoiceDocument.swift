@@ -158,19 +158,3 @@ struct StatedEInvoice: Sendable {
         return (1...12).contains(m) && (1...31).contains(d)
     }
 }
-
-extension DocumentProcessor {
-    /// A stand-alone e-invoice whose XML pp-extract cannot read (moved since pp-ingest saw it, or changed).
-    static func unreadableEInvoice(_ first: JSON, _ record: [String: JSON]) -> JSON {
-        let path = first["attachments"]?.arrayValue?.first?["path"]?.stringValue ?? first["source"]?.stringValue ?? "?"
-        var record = record
-        record["kind"] = "document"
-        record["pages"] = 0
-        return JSON.object(record).markedAsError(
-            ToolError(
-                .record, code: "einvoice_unreadable",
-                "cannot read the e-invoice '\(path)': it is missing, or no longer a UBL or CII invoice (run pp-ingest on it again)"
-            ),
-            tool: "pp-extract")
-    }
-}
