@@ -94,7 +94,8 @@ struct GlyphInk {
                 if coverage >= VisibleText.overlapCoverage { continue }
                 guard let digit = c.digit else { continue }
                 if shapes, c.height >= VisibleText.shapePixels,
-                    let seen = GlyphInk.upright(c, from: page, ink: { Float(GlyphInk.difference($0, background)) / GlyphInk.fullInk }),
+                    let seen = GlyphInk.upright(
+                        c, from: page, ink: { Float(GlyphInk.difference($0, background)) / GlyphInk.fullInk }),
                     let (margin, _) = judgements.judge(seen, claimed: digit)
                 {
                     if margin >= 0 { result.overdrawn += 1 }
