@@ -137,6 +137,14 @@ extension DigitShapes {
             let claimed: Int
             let width: Int
             let ink: [UInt8]
+
+            // The ink's bytes in one go: an array of bytes hashes element by element otherwise.
+            func hash(into hasher: inout Hasher) {
+                hasher.combine(claimed)
+                hasher.combine(width)
+                hasher.combine(ink.count)
+                ink.withUnsafeBytes { hasher.combine(bytes: $0) }
+            }
         }
         private var known: [Key: (margin: Float, best: Int)?] = [:]
 

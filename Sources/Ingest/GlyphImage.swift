@@ -18,13 +18,55 @@ struct GlyphImage {
     /// a quarter of the largest such part's pixels, and the faint edge pixels touching it; the rest (parts
     /// of neighbouring glyphs that reach into the box, specks, lines) is cleared.
     mutating func keepGlyph(columns: Range<Int>, rows: Range<Int>) {
-        let level = DigitShapes.inkLevel
+        let (width, height) = (self.width, self.height)
         var label = [Int32](repeating: -1, count: ink.count)
         var keep: [Bool] = []
         var sizes: [Int] = []
+        ink.withUnsafeMutableBufferPointer { ink in
+            label.withUnsafeMutableBufferPointer { label in
+                Self.label(ink, width: width, height: height, into: label) { left, right, top, bottom, size in
+                    keep.append(columns.contains((left + right + 1) / 2) && rows.contains((top + bottom + 1) / 2))
+                    sizes.append(size)
+                }
+                let largest = zip(keep, sizes).filter(\.0).map(\.1).max() ?? 0
+                for i in keep.indices where keep[i] && sizes[i] * 4 < largest { keep[i] = false }
+                var kept = [Bool](repeating: false, count: ink.count)
+                kept.withUnsafeMutableBufferPointer { kept in
+                    for i in 0..<ink.count where label[i] >= 0 { kept[i] = keep[Int(label[i])] }
+                    for y in 0..<height {
+                        for x in 0..<width {
+                            let i = y * width + x
+                            if label[i] >= 0 {
+                                if !kept[i] { ink[i] = 0 }
+                                continue
+                            }
+                            guard ink[i] > 0 else { continue }
+                            var touches = false
+                            for qy in max(0, y - 1)...min(height - 1, y + 1) where !touches {
+                                for qx in max(0, x - 1)...min(width - 1, x + 1) where kept[qy * width + qx] {
+                                    touches = true
+                                    break
+                                }
+                            }
+                            if !touches { ink[i] = 0 }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Labels the connected parts (8 neighbours) of the pixels with at least `DigitShapes.inkLevel` ink, in
+    /// the order of their first pixel, and tells `part` each one's box (first and last column and row) and
+    /// pixel count.
+    private static func label(
+        _ ink: UnsafeMutableBufferPointer<Float>, width: Int, height: Int, into label: UnsafeMutableBufferPointer<Int32>,
+        part: (Int, Int, Int, Int, Int) -> Void
+    ) {
+        let level = DigitShapes.inkLevel
         var stack: [Int] = []
-        for start in ink.indices where ink[start] >= level && label[start] < 0 {
-            let id = Int32(keep.count)
+        var id: Int32 = 0
+        for start in 0..<ink.count where ink[start] >= level && label[start] < 0 {
             label[start] = id
             stack.append(start)
             var left = width
@@ -34,8 +76,8 @@ struct GlyphImage {
             var size = 0
             while let p = stack.popLast() {
                 size += 1
-                let px = p % width
                 let py = p / width
+                let px = p - py * width
                 left = min(left, px)
                 right = max(right, px)
                 top = min(top, py)
@@ -50,31 +92,8 @@ struct GlyphImage {
                     }
                 }
             }
-            let middle = (left + right + 1) / 2
-            keep.append(columns.contains(middle) && rows.contains((top + bottom + 1) / 2))
-            sizes.append(size)
-        }
-        let largest = zip(keep, sizes).filter(\.0).map(\.1).max() ?? 0
-        for i in keep.indices where keep[i] && sizes[i] * 4 < largest { keep[i] = false }
-        var kept = [Bool](repeating: false, count: ink.count)
-        for i in ink.indices where label[i] >= 0 { kept[i] = keep[Int(label[i])] }
-        for y in 0..<height {
-            for x in 0..<width {
-                let i = y * width + x
-                if label[i] >= 0 {
-                    if !kept[i] { ink[i] = 0 }
-                    continue
-                }
-                guard ink[i] > 0 else { continue }
-                var touches = false
-                for qy in max(0, y - 1)...min(height - 1, y + 1) where !touches {
-                    for qx in max(0, x - 1)...min(width - 1, x + 1) where kept[qy * width + qx] {
-                        touches = true
-                        break
-                    }
-                }
-                if !touches { ink[i] = 0 }
-            }
+            part(left, right, top, bottom, size)
+            id += 1
         }
     }
 

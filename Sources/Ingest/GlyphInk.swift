@@ -1,8 +1,8 @@
 import PDFRender
 
 /// What the rendered page shows at the place of one word, measured against the word's own glyphs.
-/// `page` is the page as displayed, `glyphs` the text layer's glyphs alone (black on white), the same
-/// part of the page at the same scale on both (VisibleText renders them).
+/// `page` is the page as displayed; a word's glyphs are cut before from the text layer's glyphs alone
+/// (black on white), rendered into the same canvas at the same scale (VisibleText renders them).
 struct GlyphInk {
     /// One character of a word: its box on the canvases (pixels), its height across the line in pixels,
     /// the clockwise quarter turns that make it upright, its value when it is a digit, and whether other
@@ -15,11 +15,13 @@ struct GlyphInk {
         var overlapped = false
     }
 
-    /// A word's characters and their glyphs, cut once from the glyph canvas (the page canvas may change
-    /// between measures: PDFPage.render(into:…afterEach:)).
+    /// A word's characters and their glyphs, cut once from the glyph canvas (the same canvas then shows the
+    /// page, which may change between measures: PDFPage.render(into:…afterEach:)).
     struct Word {
         let characters: [Character]
         fileprivate let patches: [Patch]
+        /// Each digit's glyph alone and upright (`upright`), nil for the other characters.
+        fileprivate let digitGlyphs: [GlyphImage?]
     }
 
     /// What was measured of a word.
@@ -55,7 +57,6 @@ struct GlyphInk {
     static let fullInk: Float = 160
 
     let page: PageCanvas
-    let glyphs: PageCanvas
     let judgements = DigitShapes.Judgements()
 
     /// The pixels of one character's box with a margin: its glyph ink, and where that ink (any of it)
@@ -66,8 +67,14 @@ struct GlyphInk {
         var nearGlyph: [Bool]
     }
 
-    /// The word of `characters`, its glyphs cut from the glyph canvas.
-    func word(_ characters: [Character]) -> Word { Word(characters: characters, patches: characters.map(patch)) }
+    /// The word of `characters`, its glyphs cut from `glyphs` (the glyph canvas, of the page canvas's size).
+    static func word(_ characters: [Character], glyphs: PageCanvas) -> Word {
+        Word(
+            characters: characters, patches: characters.map { patch($0, glyphs: glyphs) },
+            digitGlyphs: characters.map { c in
+                c.digit == nil ? nil : upright(c, from: glyphs, ink: { Float(GlyphInk.ink($0)) / 255 })
+            })
+    }
 
     /// Measures `word` on the page; with `shapes` its digits' glyphs are compared with DigitShapes, and
     /// its overlapped digits are read from the page.
@@ -78,7 +85,7 @@ struct GlyphInk {
         // Digits whose glyph runs past their box along the line (into the next word's letters, which poppler
         // joined to it and cut its box at): one such in a word is not judged, more are.
         var cut: (count: Int, mismatch: (claimed: Int, shown: Int, margin: Float)?) = (0, nil)
-        for (c, patch) in zip(word.characters, word.patches) where !patch.box.isEmpty {
+        for (k, (c, patch)) in zip(word.characters, word.patches).enumerated() where !patch.box.isEmpty {
             let count = counts(patch, background: background)
             let coverage = count.core > 0 ? Double(count.shown) / Double(count.core) : 0
             if c.overlapped {
@@ -87,7 +94,8 @@ struct GlyphInk {
                 if coverage >= VisibleText.overlapCoverage { continue }
                 guard let digit = c.digit else { continue }
                 if shapes, c.height >= VisibleText.shapePixels,
-                    let seen = upright(c, from: page, ink: { Float(GlyphInk.difference($0, background)) / GlyphInk.fullInk }),
+                    let seen = GlyphInk.upright(
+                        c, from: page, ink: { Float(GlyphInk.difference($0, background)) / GlyphInk.fullInk }),
                     let (margin, _) = judgements.judge(seen, claimed: digit)
                 {
                     if margin >= 0 { result.overdrawn += 1 }
@@ -100,9 +108,7 @@ struct GlyphInk {
                 continue
             }
             result.leastCoverage = min(result.leastCoverage, coverage)
-            guard let digit = c.digit, let glyph = upright(c, from: glyphs, ink: { Float(GlyphInk.ink($0)) / 255 }) else {
-                continue
-            }
+            guard let digit = c.digit, let glyph = word.digitGlyphs[k] else { continue }
             guard let inkBox = glyph.inkBox(level: 0.5) else { continue }
             result.digitHeight = max(result.digitHeight, Double(inkBox.y1 - inkBox.y0))
             let isCut = glyph.runsPastSides()
@@ -154,9 +160,9 @@ struct GlyphInk {
         return (core, shown, pageInk)
     }
 
-    private func patch(_ c: Character) -> Patch {
+    private static func patch(_ c: Character, glyphs: PageCanvas) -> Patch {
         let m = max(2, Int((c.height * 0.15).rounded()))
-        let box = clipped(PixelRect(x0: c.box.x0 - m, y0: c.box.y0 - m, x1: c.box.x1 + m, y1: c.box.y1 + m))
+        let box = clipped(glyphs, PixelRect(x0: c.box.x0 - m, y0: c.box.y0 - m, x1: c.box.x1 + m, y1: c.box.y1 + m))
         guard !box.isEmpty else { return Patch(box: box, ink: [], nearGlyph: []) }
         let w = box.x1 - box.x0
         let h = box.y1 - box.y0
@@ -230,11 +236,12 @@ struct GlyphInk {
     /// The glyph of `c` alone and upright: `canvas` (the glyph canvas, or the page) over its box and a margin
     /// across the line as `ink` (0...1) of each pixel, turned by its quarter turns, without the parts of
     /// neighbouring glyphs.
-    func upright(_ c: Character, from canvas: PageCanvas, ink: (UInt32) -> Float) -> GlyphImage? {
+    static func upright(_ c: Character, from canvas: PageCanvas, ink: (UInt32) -> Float) -> GlyphImage? {
         let m = max(1, Int((c.height * 0.25).rounded()))
         // Along the line the box ends where the neighbours begin: the margin goes across it only.
         let acrossIsVertical = c.quarter & 1 == 0
         let region = clipped(
+            canvas,
             PixelRect(
                 x0: c.box.x0 - (acrossIsVertical ? 0 : m), y0: c.box.y0 - (acrossIsVertical ? m : 0),
                 x1: c.box.x1 + (acrossIsVertical ? 0 : m), y1: c.box.y1 + (acrossIsVertical ? m : 0)))
@@ -257,9 +264,12 @@ struct GlyphInk {
         return image
     }
 
-    private func clipped(_ r: PixelRect) -> PixelRect {
-        PixelRect(x0: max(0, r.x0), y0: max(0, r.y0), x1: min(page.width, r.x1), y1: min(page.height, r.y1))
+    private static func clipped(_ canvas: PageCanvas, _ r: PixelRect) -> PixelRect {
+        PixelRect(x0: max(0, r.x0), y0: max(0, r.y0), x1: min(canvas.width, r.x1), y1: min(canvas.height, r.y1))
     }
+
+    /// The pixels a measure of `word` reads: its patches.
+    static func reads(_ word: Word) -> [PixelRect] { word.patches.map(\.box) }
 
     /// Ink of a pixel of the glyph canvas (black on white): 0 white ... 255 black.
     static func ink(_ pixel: UInt32) -> UInt32 {

@@ -10,17 +10,18 @@ extension VisibleText {
     /// out all the same.
     static let maxLooks = 4096
 
-    /// Which of `words` (on canvases of `glyphs`' size) showed on the page right after some piece of text
-    /// was drawn, and so were painted over later: the page is drawn once more, into `clip` only, and looked
-    /// at after each operation that draws text (PDFPage.render(into:…afterEach:)).
+    /// Which of `words` (on `canvas`) showed on the page right after some piece of text was drawn, and so
+    /// were painted over later: the page is drawn once more into `canvas`, into `clip` only, and looked at
+    /// after each operation that draws text (PDFPage.render(into:…afterEach:)).
     static func paintedOver(
-        _ words: [GlyphInk.Word], page: PDFPage, glyphs: PageCanvas, scale: Double, origin: (x: Int, y: Int),
+        _ words: [GlyphInk.Word], page: PDFPage, canvas: PageCanvas, scale: Double, origin: (x: Int, y: Int),
         clip: [PixelRect]
     ) -> [Bool] {
-        guard !words.isEmpty, let replay = PageCanvas(width: glyphs.width, height: glyphs.height) else {
-            return words.map { _ in false }
-        }
-        let ink = GlyphInk(page: replay, glyphs: glyphs)
+        guard !words.isEmpty else { return [] }
+        // What the words' patches read outside `clip` is black, as on a fresh canvas.
+        canvas.clear(words.flatMap(GlyphInk.reads))
+        let replay = canvas
+        let ink = GlyphInk(page: replay)
         var shown = [Bool](repeating: false, count: words.count)
         var looks = 0
         page.render(into: replay, scale: scale, origin: origin, clip: clip) {

@@ -4,8 +4,8 @@ import PDFRender
 /// it. A text layer can hold what nobody sees — white on white, an invisible render mode (3 Tr), clipped
 /// away, painted over, a speck of a font, or a font whose ToUnicode map names other digits than its
 /// glyphs draw — and a forged invoice pays with it. Words that hold a digit (what gets paid: accounts,
-/// amounts, references) are checked; the page is rendered once as displayed and once as its text layer's
-/// glyphs alone, and each glyph must show on the page in its own shape.
+/// amounts, references) are checked; the page is rendered as its text layer's glyphs alone, then, into the
+/// same canvas, as displayed, and each glyph must show on the page in its own shape.
 enum VisibleText {
     /// Text whose characters' boxes are lower than this (points; a 3 pt font, half the smallest fine print)
     /// is not read by a person on paper: it is left out without rendering.
@@ -45,9 +45,11 @@ enum VisibleText {
 
     /// Checks the words of `text` (the text layer of `page`, made from `raw`; `width` x `height` points
     /// as displayed). `priorOCR`: the layer is an earlier run's invisible OCR text, whose glyphs are empty by
-    /// design; its words count where the page shows ink.
+    /// design; its words count where the page shows ink. The canvas is made on `memory` (a worker keeps
+    /// one for all its pages).
     static func check(
-        _ text: PageText, page: PDFPage, raw: RawTextLayer, width: Double, height: Double, priorOCR: Bool
+        _ text: PageText, page: PDFPage, raw: RawTextLayer, width: Double, height: Double, priorOCR: Bool,
+        memory: CanvasMemory = CanvasMemory()
     ) -> Result {
         var result = Result()
         let quarters = TextDirection.detect(raw, width: width, height: height)?.quarters
@@ -85,19 +87,23 @@ enum VisibleText {
             canvas = bounds(clip, scale: scale, width: width, height: height)
         }
         let origin = (x: canvas.x0, y: canvas.y0)
-        guard !canvas.isEmpty, let shown = PageCanvas(width: canvas.x1 - canvas.x0, height: canvas.y1 - canvas.y0),
-            let glyphs = PageCanvas(width: canvas.x1 - canvas.x0, height: canvas.y1 - canvas.y0)
+        guard !canvas.isEmpty,
+            let shown = PageCanvas(width: canvas.x1 - canvas.x0, height: canvas.y1 - canvas.y0, memory: memory)
         else { return result }
-        page.render(into: shown, scale: scale, origin: origin, clip: clip)
-        page.renderGlyphs(into: glyphs, scale: scale, origin: origin, clip: clip)
-        let ink = GlyphInk(page: shown, glyphs: glyphs)
+        // Every pixel read lies in `clip` (a character's patch and glyph margins are within its word's),
+        // which each render paints white first: the canvas needs no clearing between them.
+        page.renderGlyphs(into: shown, scale: scale, origin: origin, clip: clip)
         let overlapped = TextOverlap.overlapped(checked.flatMap(\.word.characters), raw: raw)
-        var unseen: [HiddenWord] = []
-        var followed: [(index: Int, word: GlyphInk.Word)] = []
-        for (word, _) in checked {
+        let words = checked.map { word, _ in
             let characters = self.characters(
                 of: word, raw: raw, quarters: quarters, scale: scale, origin: origin, overlapped: overlapped)
-            let glyphWord = ink.word(characters)
+            return (characters, GlyphInk.word(characters, glyphs: shown))
+        }
+        page.render(into: shown, scale: scale, origin: origin, clip: clip)
+        let ink = GlyphInk(page: shown)
+        var unseen: [HiddenWord] = []
+        var followed: [(index: Int, word: GlyphInk.Word)] = []
+        for ((word, _), (characters, glyphWord)) in zip(checked, words) {
             let measure = ink.measure(glyphWord, shapes: !priorOCR)
             if measure.glyphless > 0, !priorOCR || measure.glyphlessUnseen > 0 {
                 unseen.append(HiddenWord(word: word, reason: .invisible(sameColour: false)))
@@ -118,7 +124,7 @@ enum VisibleText {
             }
         }
         let covered = paintedOver(
-            followed.map(\.word), page: page, glyphs: glyphs, scale: scale, origin: origin,
+            followed.map(\.word), page: page, canvas: shown, scale: scale, origin: origin,
             clip: followed.map { clipRect(unseen[$0.index].word, raw: raw, scale: scale, height: $0.word.characters[0].height) })
         for (f, wasShown) in zip(followed, covered) where wasShown { unseen[f.index].reason = .covered }
         for word in unseen { result.add(word) }

@@ -18,12 +18,40 @@ public struct PixelRect: Sendable, Equatable {
     public var isEmpty: Bool { x1 <= x0 || y1 <= y0 }
 }
 
-/// An RGB24 canvas (cairo_image_surface_create_for_data) on anonymous mapped memory: the kernel
-/// gives zero pages only where something is drawn, so a page-sized canvas drawn into a few word
-/// boxes costs the memory of those boxes, not of the page (a calloc'd surface of an A4 page at 200
-/// dpi clears 15 MB first). The pages are the kernel's transparent huge pages (2 MiB) where it
-/// offers them: a canvas drawn in hundreds of word boxes faulted 4 KiB pages in by the thousand
-/// (samples/pdf: 0.34 s of system time, 0.18 s with huge pages, at 24 MB more peak memory).
+/// Anonymous mapped memory for canvases, kept from one canvas to the next (one per thread): the kernel
+/// gives zero pages only where something is drawn, so a page-sized canvas drawn into a few word boxes
+/// costs the memory of those boxes, not of the page (a calloc'd surface of an A4 page at 200 dpi clears
+/// 15 MB first). Kept, the memory is faulted in once per thread instead of once per page: on samples/pdf a
+/// fresh mapping per page faulted 4 KiB pages in by the thousand (0.34 s of system time; 0.18 s with the
+/// kernel's 2 MiB huge pages, at 24 MB more peak memory), kept it costs 0.09 s with 4 KiB pages (huge
+/// pages: 0.06 s, at 7 MB more).
+public final class CanvasMemory {
+    private var memory: UnsafeMutableRawPointer?
+    private var length = 0
+
+    public init() {}
+
+    deinit { if let memory { munmap(memory, length) } }
+
+    /// At least `bytes` of memory, mapped anew (and the old mapping dropped) when there is less; nil when
+    /// the mapping fails. Valid until the next call.
+    fileprivate func reserve(_ bytes: Int) -> UnsafeMutableRawPointer? {
+        if let memory, bytes <= length { return memory }
+        if let memory { munmap(memory, length) }
+        memory = nil
+        length = 0
+        guard let mapped = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+            mapped != MAP_FAILED
+        else { return nil }
+        memory = mapped
+        length = bytes
+        return mapped
+    }
+}
+
+/// An RGB24 canvas (cairo_image_surface_create_for_data) on a CanvasMemory. Pixels outside what was
+/// drawn hold whatever an earlier canvas on the same memory left there: a reader reads only where it drew
+/// (or clears first, `clear`).
 public final class PageCanvas {
     public let width: Int
     public let height: Int
@@ -31,27 +59,25 @@ public final class PageCanvas {
     public let stride: Int
     public let surface: OpaquePointer
     private let memory: UnsafeMutableRawPointer
-    private let length: Int
+    /// Keeps the memory mapped while the canvas lives.
+    private let owner: CanvasMemory
 
     /// cairo's largest image side.
     public static let maxSide = 32_767
 
-    /// A canvas of `width` x `height` pixels, nil when too big for cairo or the mapping fails.
-    public init?(width: Int, height: Int) {
+    /// A canvas of `width` x `height` pixels on `memory` (a fresh one by default, all black), nil when too
+    /// big for cairo or the mapping fails. An earlier canvas on the same memory must not be used again.
+    public init?(width: Int, height: Int, memory owner: CanvasMemory = CanvasMemory()) {
         guard width > 0, height > 0, width <= Self.maxSide, height <= Self.maxSide else { return nil }
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, Int32(width)))
-        let length = stride * height
-        guard stride > 0, let mapped = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
-            mapped != MAP_FAILED
-        else { return nil }
-        madvise(mapped, length, MADV_HUGEPAGE)
+        guard stride > 0, let mapped = owner.reserve(stride * height) else { return nil }
         let data = mapped.assumingMemoryBound(to: UInt8.self)
         guard
             let surface = cairo_image_surface_create_for_data(
-                data, CAIRO_FORMAT_RGB24, Int32(width), Int32(height), Int32(stride)),
-            cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
-        else {
-            munmap(mapped, length)
+                data, CAIRO_FORMAT_RGB24, Int32(width), Int32(height), Int32(stride))
+        else { return nil }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
             return nil
         }
         self.width = width
@@ -59,17 +85,27 @@ public final class PageCanvas {
         self.stride = stride
         self.surface = surface
         self.memory = mapped
-        self.length = length
+        self.owner = owner
     }
 
-    deinit {
-        cairo_surface_destroy(surface)
-        munmap(memory, length)
-    }
+    deinit { cairo_surface_destroy(surface) }
 
     /// Row `y` of pixels, each 0x00RRGGBB.
     public func row(_ y: Int) -> UnsafePointer<UInt32> {
         UnsafePointer(memory.advanced(by: y * stride).assumingMemoryBound(to: UInt32.self))
+    }
+
+    /// Sets the pixels of `rects` (within the canvas) to 0, as on a fresh canvas.
+    public func clear(_ rects: [PixelRect]) {
+        for r in rects {
+            let x0 = max(0, r.x0)
+            let x1 = min(width, r.x1)
+            guard x0 < x1 else { continue }
+            for y in max(0, r.y0)..<max(max(0, r.y0), min(height, r.y1)) {
+                memset(memory.advanced(by: y * stride + 4 * x0), 0, 4 * (x1 - x0))
+            }
+        }
+        cairo_surface_mark_dirty(surface)
     }
 
     /// A cairo context drawing only inside `clip` (painted white there first), with user space in page

@@ -52,14 +52,17 @@ public final class AtomicFile {
     /// Lets a library that writes to a file name (qpdf, leptonica, poppler) write this file: `produce`
     /// gets the name of a pipe and returns whether the library succeeded; every byte that comes through
     /// is written here with checked writes, since such libraries may not check their last flush or
-    /// close. `produce` must close what it opened before it returns.
-    public func write(throughPath produce: (String) -> Bool) throws(ToolError) {
+    /// close. `produce` must close what it opened before it returns. `observe` sees every piece of the file
+    /// as it is written, in order, on the copying thread (a digest of the file without reading it again).
+    public func write(
+        throughPath produce: (String) -> Bool, observe: ((UnsafeRawBufferPointer) -> Void)? = nil
+    ) throws(ToolError) {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { throw failure(errno) }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         // F_SETPIPE_SZ (Linux, hidden behind _GNU_SOURCE): fewer wake-ups for large files; any size works.
         _ = fcntl(ends[0], 1031, Int32(1 << 20))
-        let copy = PipeCopy(from: ends[0], to: fd)
+        let copy = PipeCopy(from: ends[0], to: fd, observe: observe)
         guard copy.start() else {
             close(ends[0])
             close(ends[1])
@@ -252,13 +255,16 @@ private func syncFolder(_ folder: String) {
 private final class PipeCopy: @unchecked Sendable {
     let source: Int32
     let target: Int32
+    /// Called with each piece written; runs on the copying thread while the caller waits in `wait`.
+    let observe: ((UnsafeRawBufferPointer) -> Void)?
     private let done = ConditionLock()
     private var finished = false
     private var failure: Int32?
 
-    init(from source: Int32, to target: Int32) {
+    init(from source: Int32, to target: Int32, observe: ((UnsafeRawBufferPointer) -> Void)?) {
         self.source = source
         self.target = target
+        self.observe = observe
     }
 
     /// Whether the copying thread runs (it cannot run here: the pipe would never end).
@@ -279,7 +285,10 @@ private final class PipeCopy: @unchecked Sendable {
                 break
             }
             if n == 0 { break }
-            if error == nil { error = writeAll(target, UnsafeRawBufferPointer(start: buffer, count: n)) }
+            guard error == nil else { continue }
+            let piece = UnsafeRawBufferPointer(start: buffer, count: n)
+            error = writeAll(target, piece)
+            if error == nil { observe?(piece) }
         }
         done.lock()
         failure = error

@@ -1,4 +1,5 @@
 import CQPDF
+import Digest
 import PPShared
 
 #if canImport(Glibc)
@@ -224,10 +225,12 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
     // 5. Write beside the output, then rename; the sources stay open until the write is done.
     let encrypted = primary.isEncrypted
     let destination = try AtomicFile(destination: target)
+    // The record's "doc" is the SHA-256 of the bytes as they are written, not of the file read back.
+    let digest = SHA256()
     do {
         try primary.write(
             into: destination, keepEncryption: !job.decrypt,
-            deterministicID: job.deterministicID && (!encrypted || job.decrypt))
+            deterministicID: job.deterministicID && (!encrypted || job.decrypt), observe: { digest.update($0) })
         if let lock {
             if let lost = try destination.commit(replacing: lock.attributes) { warnings.append(lost) }
         } else {
@@ -244,13 +247,12 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
     for file in plan.files {
         if case .pdf(let doc, _)? = sources[file], let w = damageWarning(doc) { warnings.append(w) }
     }
-    let digest = try sha256Digest(ofFile: destination.destination)
     var record: [String: JSON] = [
         "kind": "pages",
         "source": .string(job.output),
         "from": .string(job.input),
         "pages": .int(plan.pages.count),
-        "doc": .string(digest),
+        "doc": .string("sha256:" + digest.hex()),
         "encryption": .string(encrypted ? (job.decrypt ? "removed" : "kept") : "none"),
         "warnings": .array(warnings.map { .string($0) }),
     ]

@@ -1,4 +1,3 @@
-import Digest
 import PPShared
 
 #if canImport(Glibc)
@@ -23,15 +22,6 @@ func requireInputFile(_ path: String, role: String? = nil) throws(ToolError) {
         throw ToolError(.record, code: problem.code, role.map { "\($0): \(problem.message)" } ?? problem.message)
     }
     guard isRegularFile(path) else { throw ToolError(.record, code: "file_missing", "'\(path)' is not a regular file") }
-}
-
-/// "sha256:<hex>" of a file's bytes (Digest's SHA-256, the one pp-ingest names documents by).
-func sha256Digest(ofFile path: String) throws(ToolError) -> String {
-    switch SHA256.file(path) {
-    case .success(let found): return "sha256:" + found.hex
-    case .failure(let fault):
-        throw ToolError(.record, code: "write_failed", "cannot read back '\(path)': \(systemErrorText(fault.errno))")
-    }
 }
 
 /// The file a symbolic link points at (realpath), so an edit replaces the file, not the link.

@@ -211,25 +211,29 @@ final class QPDFDocument {
     /// Writes the document into `file` (qpdf_init_write + qpdf_write); the caller commits it.
     ///
     /// `keepEncryption` false writes it decrypted; `deterministicID` gives the same bytes
-    /// for the same input (not possible while keeping encryption).
-    func write(into file: AtomicFile, keepEncryption: Bool, deterministicID: Bool) throws(ToolError) {
+    /// for the same input (not possible while keeping encryption). `observe` sees the bytes as they are written.
+    func write(
+        into file: AtomicFile, keepEncryption: Bool, deterministicID: Bool,
+        observe: ((UnsafeRawBufferPointer) -> Void)? = nil
+    ) throws(ToolError) {
         var failure: ToolError?
         // qpdf does not check its last flush: it writes into a pipe, and AtomicFile checks every write.
-        try file.write(throughPath: { path in
-            do throws(ToolError) {
-                _ = qpdf_init_write(handle, path)
-                try check("start writing")
-                qpdf_set_preserve_encryption(handle, keepEncryption ? QPDF_TRUE : QPDF_FALSE)
-                if deterministicID { qpdf_set_deterministic_ID(handle, QPDF_TRUE) }
-                _ = qpdf_write(handle)
-                try check("write the edited PDF")
-            } catch {
-                failure = error
-            }
-            // qpdf closes its output only when the next write is set up; a write to memory is that.
-            _ = qpdf_init_write_memory(handle)
-            return failure == nil
-        })
+        try file.write(
+            throughPath: { path in
+                do throws(ToolError) {
+                    _ = qpdf_init_write(handle, path)
+                    try check("start writing")
+                    qpdf_set_preserve_encryption(handle, keepEncryption ? QPDF_TRUE : QPDF_FALSE)
+                    if deterministicID { qpdf_set_deterministic_ID(handle, QPDF_TRUE) }
+                    _ = qpdf_write(handle)
+                    try check("write the edited PDF")
+                } catch {
+                    failure = error
+                }
+                // qpdf closes its output only when the next write is set up; a write to memory is that.
+                _ = qpdf_init_write_memory(handle)
+                return failure == nil
+            }, observe: observe)
         if let failure { throw failure }
     }
 }
