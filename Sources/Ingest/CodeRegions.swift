@@ -45,7 +45,7 @@ enum CodeRegions {
         var minInk = 0.32
         /// Ink is darker than this after background normalization (which brings paper to 200).
         var inkBelow: Int32 = 150
-        /// At most this many regions a page, the biggest first.
+        /// At most this many regions a page, the most code-like first.
         var maxRegions = 6
     }
 
@@ -55,10 +55,11 @@ enum CodeRegions {
     static func find(in grey: Image, tuning: Tuning = tuning) -> [CodeRegion] {
         var factor = 1
         while max(grey.width, grey.height) / (factor * 2) >= tuning.searchSide / 2, factor < 16 { factor *= 2 }
-        // The darkest pixel of each factor x factor block: thin dark modules survive the reduction.
+        // The mean of each factor x factor block: a code's modules become a mid-grey block that
+        // stays darker than the paper, noise and thin text strokes fade.
         guard
             let small = factor > 1
-                ? grey.derived({ pixScaleGrayMinMax($0, Int32(factor), Int32(factor), Int32(L_CHOOSE_MIN)) }) : grey,
+                ? grey.derived({ pixScaleAreaMap($0, 1 / Float(factor), 1 / Float(factor)) }) : grey,
             let even = small.derived({ pixBackgroundNormSimple($0, nil, nil) }),
             let ink = even.derived({ pixThresholdToBinary($0, tuning.inkBelow) }),
             let closed = ink.derived({ pixCloseSafeBrick(nil, $0, 5, 5) }),
@@ -67,14 +68,16 @@ enum CodeRegions {
         else { return [] }
         let blobs = Blob.label(closedBytes, ink: inkBytes, width: closed.width, height: closed.height)
         var regions: [(CodeRegion, Double)] = []
-        for blob in blobs where Double(blob.ink) / Double(blob.count) >= tuning.minInk {
-            guard let region = blob.outline(), region.area > 0 else { continue }
+        for blob in blobs {
+            let inked = Double(blob.ink) / Double(blob.count)
+            guard inked >= tuning.minInk, let region = blob.outline(), region.area > 0
+            else { continue }
             let (w, h) = region.region.size
             let short = min(w, h)
-            guard short >= tuning.minShortSide, max(w, h) <= tuning.maxAspect * short,
-                Double(blob.count) >= 0.6 * region.area
-            else { continue }
-            regions.append((region.region.scaled(by: Double(factor)), region.area))
+            let filled = Double(blob.count) / region.area
+            guard short >= tuning.minShortSide, max(w, h) <= tuning.maxAspect * short, filled >= 0.6 else { continue }
+            // A code fills its outline: the likeliest first.
+            regions.append((region.region.scaled(by: Double(factor)), min(1, filled) * region.area.squareRoot()))
         }
         return regions.sorted { $0.1 > $1.1 }.prefix(tuning.maxRegions).map(\.0)
     }
@@ -101,14 +104,16 @@ struct Blob {
                 blob.count += 1
                 blob.ink += Int(ink[i])
                 blob.points.append((x, y))
-                for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
-                where nx >= 0 && ny >= 0 && nx < width && ny < height {
-                    let j = ny * width + nx
+                func visit(_ j: Int) {
                     if bytes[j] != 0, !seen[j] {
                         seen[j] = true
                         stack.append(j)
                     }
                 }
+                if x > 0 { visit(i - 1) }
+                if x + 1 < width { visit(i + 1) }
+                if y > 0 { visit(i - width) }
+                if y + 1 < height { visit(i + width) }
             }
             if blob.count >= 64 { blobs.append(blob) }
         }
@@ -116,7 +121,7 @@ struct Blob {
     }
 
     /// The outline: the corners of the points' extremes along their long axis (second moments) and
-    /// across it; for a square block the frame turned 45 degrees is tried too and the larger kept.
+    /// across it, its long side first; nil for a thin line.
     func outline() -> (region: CodeRegion, area: Double)? {
         guard !points.isEmpty else { return nil }
         let n = Double(points.count)
@@ -130,29 +135,35 @@ struct Blob {
             sxy += dx * dy
         }
         let axis = 0.5 * atan2(2 * sxy, sxx - syy)
-        var best: (CodeRegion, Double)?
-        for angle in [axis, axis + Double.pi / 4] {
-            let region = corners(along: angle)
-            let area = region.quadArea
-            if area > (best?.1 ?? 0) { best = (region, area) }
-        }
-        return best.map { ($0.0, $0.1) }
+        // The block's short extent by its moments (a rectangle's side is sqrt(12) standard
+        // deviations): a thin line (a page's edge, a rule) has outline corners but is no block.
+        let spread = ((sxx - syy) * (sxx - syy) / 4 + sxy * sxy).squareRoot()
+        let minor = max(0, (sxx + syy) / 2 - spread) / n
+        guard (12 * minor).squareRoot() >= CodeRegions.tuning.minShortSide else { return nil }
+        // The frame turned 45 degrees only where it is clearly better (a square block, whose axis is
+        // arbitrary); its first side is then made the long one again, so rows stay rows.
+        var region = corners(along: axis)
+        let turned = corners(along: axis + Double.pi / 4)
+        if turned.quadArea > 1.15 * region.quadArea { region = turned }
+        let (w, h) = region.size
+        if h > w { region.corners = Array(region.corners[1...] + region.corners[..<1]) }
+        return (region, region.quadArea)
     }
 
     /// The extreme points along the diagonals of the frame turned by `angle`, as the corners
     /// top-left, top-right, bottom-right, bottom-left of that frame (pixel centres, +0.5).
     private func corners(along angle: Double) -> CodeRegion {
         let (c, s) = (cos(angle), sin(angle))
-        var scores = [Double](repeating: -.infinity, count: 4)
+        var scores = (-Double.infinity, -Double.infinity, -Double.infinity, -Double.infinity)
         var extremes = [(x: Double, y: Double)](repeating: (0, 0), count: 4)
         for p in points {
             let (x, y) = (Double(p.x) + 0.5, Double(p.y) + 0.5)
             let u = x * c + y * s
             let v = -x * s + y * c
-            for (k, score) in [-u - v, u - v, u + v, -u + v].enumerated() where score > scores[k] {
-                scores[k] = score
-                extremes[k] = (x, y)
-            }
+            if -u - v > scores.0 { (scores.0, extremes[0]) = (-u - v, (x, y)) }
+            if u - v > scores.1 { (scores.1, extremes[1]) = (u - v, (x, y)) }
+            if u + v > scores.2 { (scores.2, extremes[2]) = (u + v, (x, y)) }
+            if v - u > scores.3 { (scores.3, extremes[3]) = (v - u, (x, y)) }
         }
         return CodeRegion(corners: extremes)
     }

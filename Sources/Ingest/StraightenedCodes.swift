@@ -4,7 +4,7 @@ import PixImage
 
 /// The second look at a photo: the regions CodeRegions finds that no code read so far covers are
 /// straightened (their outline mapped onto an upright rectangle: turn and perspective at once),
-/// enlarged until a module has a few pixels, and decoded; then turned only, and binarized. zxing's
+/// enlarged until a module has a few pixels, and decoded as it is, sharpened, and binarized. zxing's
 /// PDF417 reader follows rows, so a symbol turned more than a few degrees is found only this way.
 /// The extra work a page is bounded by `budget`.
 enum StraightenedCodes {
@@ -34,13 +34,14 @@ enum StraightenedCodes {
 
     /// A code read in `region`, its corners the region's.
     static func decode(_ grey: Image, region: CodeRegion) -> DecodedCode? {
-        for straighten in [warped, turned] {
-            guard let upright = straighten(grey, region) else { continue }
-            let sharp = sharpenings.map { f in upright.derived { pixUnsharpMaskingGray($0, 4, f) } }
-            for variant in ([upright] + sharp + [sharp[0].flatMap(ImageCodes.binarized)]).compactMap({ $0 }) {
-                if let code = CodeReader.read(variant).first(where: { !$0.failed }) {
-                    return DecodedCode(type: code.type, text: code.text, corners: region.corners)
-                }
+        guard let upright = warped(grey, region) else { return nil }
+        // Enlarged here already: zxing need not try a reduced copy.
+        var pass = CodeReader.Pass.thorough
+        pass.tryDownscale = false
+        let sharp = sharpenings.map { f in upright.derived { pixUnsharpMaskingGray($0, 4, f) } }
+        for variant in ([upright] + sharp + [sharp[0].flatMap(ImageCodes.binarized)]).compactMap({ $0 }) {
+            if let code = CodeReader.read(variant, pass: pass).first(where: { !$0.failed }) {
+                return DecodedCode(type: code.type, text: code.text, corners: region.corners)
             }
         }
         return nil
@@ -90,28 +91,6 @@ enum StraightenedCodes {
                 image.derived { pixClipRectangle($0, box, nil) }
             }
         }
-    }
-
-    /// The region's neighbourhood turned by the angle of its top edge, then enlarged.
-    static func turned(_ grey: Image, _ region: CodeRegion) -> Image? {
-        let b = region.bounds
-        let pad = 0.15 * max(b[2] - b[0], b[3] - b[1]) + 8
-        let x0 = max(0, Int(b[0] - pad))
-        let y0 = max(0, Int(b[1] - pad))
-        let x1 = min(grey.width, Int(b[2] + pad) + 1)
-        let y1 = min(grey.height, Int(b[3] + pad) + 1)
-        let (p, q) = (region.corners[0], region.corners[1])
-        let angle = atan2(q.y - p.y, q.x - p.x)
-        guard x1 - x0 > 8, y1 - y0 > 8,
-            let crop = PixBox(x: x0, y: y0, width: x1 - x0, height: y1 - y0).withBox({ box in
-                grey.derived { pixClipRectangle($0, box, nil) }
-            }),
-            let upright = crop.derived({
-                pixRotate($0, Float(-angle), Int32(L_ROTATE_AREA_MAP), Int32(L_BRING_IN_WHITE), 0, 0)
-            })
-        else { return nil }
-        let k = enlargement(region)
-        return k > 1.2 ? ImageCodes.scaledUp(upright, by: k) : upright
     }
 
     /// Whether a code's box covers most of a region's box.

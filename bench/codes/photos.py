@@ -103,13 +103,9 @@ def slip(rng, codes, lines=12):
                                                        "Betrag", "Naslov"]) for _ in range(6)), font=font, fill=30)
     for i in range(5):
         d.line([(40, 400 + i * 24), (560, 400 + i * 24)], fill=0, width=1)
-    x = 640
-    for fmt, text in codes:
-        width = 58 if fmt == "hub3-pdf417" else 38
-        if x + width * PX_MM > w - 20:
-            break
-        draw_code(page, fmt, text, x, 110 + rng.randint(0, 60), width)
-        x += int((width + 14) * PX_MM)
+    y = 110 + rng.randint(0, 60)
+    for fmt, text in codes:  # one below the other (a second one 6 mm under the first)
+        y += draw_code(page, fmt, text, 640, y, 58 if fmt == "hub3-pdf417" else 38) + 6 * PX_MM
     return page
 
 
