@@ -15,7 +15,7 @@ enum StraightenedCodes {
     static let maxEnlarge = 4.0
     /// The strengths of the unsharp masks tried: modules of one or two pixels blur into each other
     /// when enlarged.
-    static let sharpenings: [Float] = [1.5, 2.5]
+    static let sharpenings: [Float] = [1.5, 2.5, 4.0]
 
     /// The codes in `regions` of `grey` (its pixels) that `known` (the same pixels) does not cover.
     static func read(_ grey: Image, regions: [CodeRegion], besides known: [DecodedCode], budget: Duration = budget)
