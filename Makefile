@@ -41,7 +41,7 @@ export OMP_THREAD_LIMIT := 1
 
 .PHONY: deps deps-browser review-results review-demo test-browser build test test-office deb test-deb test-parallel demo \
 	install uninstall lint format clean bench bench-tools bench-cardcheck bench-pages bench-ingest bench-ocr bench-extract \
-	bench-extract-instructions corpus-ingest corpus-pages codes-accuracy xml-accuracy accuracy fit batch synth fuzz stress
+	bench-extract-instructions corpus-ingest corpus-pages codes-accuracy codes-photos xml-accuracy accuracy fit batch synth fuzz stress
 .PHONY: assets-demo bench-assets release-key
 
 deps:
@@ -274,6 +274,11 @@ codes-accuracy: build
 	bash bench/codes/decode_rate.sh $(CORPUS)/payment-codes $(BIN)/pp-ingest
 	@# ... and on copies of its images turned 90 and 15 degrees, halved, and made photo-like.
 	bash bench/codes/variants.sh $(CORPUS)/payment-codes $(BIN)/pp-ingest
+
+# The photo benchmark: every payment-code format generated and photographed by code (turned,
+# in perspective, blurred, glared, JPEG...), read by pp-ingest and zbarimg (bench/codes/photos.sh).
+codes-photos: build
+	bash bench/codes/photos.sh $(PER_CELL) $(BIN)/pp-ingest
 # Stand-alone XML e-invoices (UBL, CII) through pp-ingest | pp-extract against their truth.jsonl: payee account,
 # amount and reference must equal the truth on 99% of files, and no document that expects no payment may have a
 # confident candidate (Tests/Corpus/xml_einvoices.py; skipped when the folder is absent). BIN=dir uses those tools unbuilt.

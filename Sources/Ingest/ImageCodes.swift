@@ -34,6 +34,32 @@ enum ImageCodes {
     /// `full` size, decoded only when the reduced copy gave no code. Coordinates are those the
     /// scales lead to.
     static func find(reduced: Scaled?, full: () -> Scaled?) -> [DecodedCode] {
+        var loaded: Scaled??
+        func fullGrey() -> Scaled? {
+            if let loaded { return loaded }
+            let image = full().flatMap { s in greyCopy(s.image).map { (image: $0, scale: s.scale) } }
+            loaded = .some(image)
+            return image
+        }
+        let first = firstReading(reduced: reduced, full: fullGrey)
+        return PDFCodes.unique(first + straightened(reduced: reduced, full: fullGrey, besides: first))
+    }
+
+    /// The regions shaped like a code that no code in `known` covers, looked for on the reduced copy
+    /// (else the full image) and decoded straightened on the full image (StraightenedCodes).
+    static func straightened(reduced: Scaled?, full: () -> Scaled?, besides known: [DecodedCode]) -> [DecodedCode] {
+        guard let search = reduced ?? full(), let grey = greyCopy(search.image) else { return [] }
+        let regions = CodeRegions.find(in: grey).map { $0.scaled(by: search.scale) }
+        let open = regions.filter { r in !known.contains { StraightenedCodes.covers($0.bounds, r.bounds) } }
+        guard !open.isEmpty, let (image, scale) = full() else { return [] }
+        let local = known.map { $0.mapped { x, y in (x / scale, y / scale) } }
+        return StraightenedCodes.read(image, regions: open.map { $0.scaled(by: 1 / scale) }, besides: local)
+            .map { $0.mapped { x, y in (x * scale, y * scale) } }
+    }
+
+    /// zxing on the reduced copy, then on the full image, then closer where it saw a symbol it could
+    /// not read (or enlarged, a small image).
+    static func firstReading(reduced: Scaled?, full: () -> Scaled?) -> [DecodedCode] {
         var pass = CodeReader.Pass.thorough
         pass.returnErrors = true
         var seen: [DecodedCode] = []
@@ -42,7 +68,7 @@ enum ImageCodes {
             if codes.contains(where: { !$0.failed }) { return PDFCodes.unique(codes.filter { !$0.failed }) }
             seen += codes
         }
-        guard let (image, scale) = full(), let grey = greyCopy(image) else { return [] }
+        guard let (grey, scale) = full() else { return [] }
         // The reduced copy has been read: zxing need not scale the full one down again.
         pass.tryDownscale = reduced == nil
         let codes = CodeReader.read(grey, pass: pass).map { $0.mapped { x, y in (x * scale, y * scale) } }

@@ -57,6 +57,25 @@ struct CodeTests {
         try expectTheCode(of: "ips-photo.jpg", tolerance: 4)
     }
 
+    @Test(arguments: ["hub3-photo-10.jpg", "hub3-photo-30.jpg"])
+    func turnedPDF417SlipInAPhoto(name: String) throws {
+        // zxing alone reads PDF417 only within a few degrees of upright: found, straightened, decoded.
+        try expectTheCode(of: name, tolerance: 4)
+    }
+
+    @Test func twoDifferentCodesOnOnePhotoAreBothReported() throws {
+        let want = try #require(Self.expected["two-codes.jpg"]?["codes"]?.arrayValue)
+        let codes = try #require(pages("two-codes.jpg").first?["codes"]?.arrayValue)
+        #expect(codes.count == 2)
+        for made in want {
+            let code = try #require(codes.first { $0["type"] == made["type"] }, "no \(made["type"] ?? .null)")
+            #expect(code["text"]?.stringValue == made["text"]?.stringValue)
+            let box = (code["box"]?.arrayValue ?? []).compactMap { $0.doubleValue }
+            let drawn = (made["box"]?.arrayValue ?? []).compactMap { $0.doubleValue }
+            #expect(box.count == 4 && zip(box, drawn).allSatisfy { abs($0 - $1) <= 4 }, "box \(box), drawn \(drawn)")
+        }
+    }
+
     @Test func latin1BytesWithoutECIAreReadAsISO8859_1() throws {
         try expectTheCode(of: "epc-latin1.png", tolerance: 1)
     }

@@ -13,13 +13,21 @@ Writes, next to this script (all committed, so `swift test` needs no Python):
 - no-code.pdf      born-digital A4 page: text, a table and a grey logo image, no code
 - damaged.png      a scanned EPC QR code (200 dpi, grey) with an ink blot over some of its modules
 - microqr.png      a Micro QR code
+- hub3-photo-10.jpg, hub3-photo-30.jpg  photos of a HUB-3 slip (PDF417 of HUB3, 150 dpi) turned 10 and
+                   30 degrees on a grey table, blurred, noisy, JPEG (zxing alone reads a PDF417 only
+                   within a few degrees of upright)
+- two-codes.jpg    a photo of a slip with an EPC QR code and a HUB-3 PDF417 under it, turned 6 degrees
 - expected.json    per file: the payload encoded, its symbology and the code's box in points
-                   (top-left origin, as page records give boxes)
+                   (top-left origin, as page records give boxes); two-codes.jpg: "codes", a list of them
+
+    python3 Tests/Fixtures/codes/make_codes.py NAME...   makes only the named files (expected.json merged)
 """
 import io
 import json
+import math
 import os
 import random
+import sys
 
 import pdf417gen
 import segno
@@ -237,17 +245,78 @@ def microqr(expected):
                                "box": [round(8 * k, 2), round(8 * k, 2), round((8 + n) * k, 2), round((8 + n) * k, 2)]}
 
 
+def photographed_slip(codes, angle, seed):
+    """A 150-dpi slip with `codes` ((kind, text) QR or PDF417 modules, one under the other, 2.4 and
+    1.5 pixels a module) photographed: on a grey table, turned `angle` degrees, blurred, noisy. Returns
+    the photo and each code's box in points (72/150 of a pixel) after the turn."""
+    rng = random.Random(seed)
+    slip = Image.new("L", (1240, 650), 255)
+    d = ImageDraw.Draw(slip)
+    for i in range(10):
+        d.text((40, 60 + i * 26), "Uplatnica / Invoice %d  EUR %d,%02d" % (i, rng.randint(1, 999), rng.randint(0, 99)),
+               fill=20)
+    boxes, y = [], 110
+    for kind, text in codes:
+        if kind == "pdf417":
+            rows = [[b == "1" for b in "".join(format(v, "b") for v in row)]
+                    for row in pdf417gen.encode(text, columns=9, security_level=4, encoding="iso-8859-2")]
+            mw, mh = 342 / len(rows[0]), 3 * 342 / len(rows[0])
+        else:
+            rows = [list(map(bool, r)) for r in segno.make_qr(text, error="m").matrix_iter(scale=1, border=0)]
+            mw = mh = 224 / len(rows)
+        for r, row in enumerate(rows):
+            for col, dark in enumerate(row):
+                if dark:
+                    d.rectangle([640 + col * mw, y + r * mh, 640 + (col + 1) * mw - 1, y + (r + 1) * mh - 1], fill=0)
+        boxes.append((640, y, 640 + len(rows[0]) * mw, y + len(rows) * mh))
+        y += len(rows) * mh + 36
+    table = Image.new("L", (1600, 1000), 105)
+    ox, oy = 180, 175
+    table.paste(slip, (ox, oy))
+    photo = table.rotate(angle, resample=Image.BICUBIC, fillcolor=105).filter(ImageFilter.GaussianBlur(0.6))
+    noise = Image.effect_noise(photo.size, 40)
+    photo = Image.blend(photo, noise, 0.05)
+    # PIL turns counterclockwise about the centre: where each box's corners went.
+    cx, cy = table.width / 2, table.height / 2
+    a = math.radians(angle)
+    placed = []
+    for x0, y0, x1, y1 in boxes:
+        pts = [(x + ox - cx, y + oy - cy) for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))]
+        turned = [(cx + px * math.cos(a) + py * math.sin(a), cy - px * math.sin(a) + py * math.cos(a)) for px, py in pts]
+        k = 72 / 150
+        placed.append([round(min(p[0] for p in turned) * k, 2), round(min(p[1] for p in turned) * k, 2),
+                       round(max(p[0] for p in turned) * k, 2), round(max(p[1] for p in turned) * k, 2)])
+    return photo, placed
+
+
+def hub3_photos(expected):
+    for angle in (10, 30):
+        name = "hub3-photo-%d.jpg" % angle
+        photo, (box,) = photographed_slip([("pdf417", HUB3)], angle, seed=angle)
+        photo.save(os.path.join(HERE, name), quality=85, dpi=(150, 150))
+        expected[name] = {"type": "pdf417", "text": HUB3, "box": box}
+
+
+def two_codes(expected):
+    photo, boxes = photographed_slip([("qr", EPC), ("pdf417", HUB3)], 6, seed=6)
+    photo.save(os.path.join(HERE, "two-codes.jpg"), quality=85, dpi=(150, 150))
+    expected["two-codes.jpg"] = {"codes": [{"type": "qr", "text": EPC, "box": boxes[0]},
+                                           {"type": "pdf417", "text": HUB3, "box": boxes[1]}]}
+
+
+MAKERS = {"epc-vector.pdf": epc_vector, "swiss-image.pdf": swiss_image, "hub3-pdf417.pdf": hub3_pdf417,
+          "ips-photo.jpg": ips_photo, "epc-latin1.png": epc_latin1, "no-code.pdf": no_code, "damaged.png": damaged,
+          "microqr.png": microqr, "hub3-photo-10.jpg": hub3_photos, "hub3-photo-30.jpg": hub3_photos,
+          "two-codes.jpg": two_codes}
+
+
 def main():
-    expected = {}
-    epc_vector(expected)
-    swiss_image(expected)
-    hub3_pdf417(expected)
-    ips_photo(expected)
-    epc_latin1(expected)
-    no_code(expected)
-    damaged(expected)
-    microqr(expected)
-    with open(os.path.join(HERE, "expected.json"), "w", encoding="utf-8") as f:
+    path = os.path.join(HERE, "expected.json")
+    names = sys.argv[1:]
+    expected = json.load(open(path, encoding="utf-8")) if names else {}
+    for make in dict.fromkeys(MAKERS[n] for n in (names or MAKERS)):
+        make(expected)
+    with open(path, "w", encoding="utf-8") as f:
         json.dump(expected, f, ensure_ascii=False, indent=1, sort_keys=True)
         f.write("\n")
 

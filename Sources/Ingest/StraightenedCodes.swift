@@ -1,0 +1,114 @@
+import CLeptonica
+import Foundation
+import PixImage
+
+/// The second look at a photo: the regions CodeRegions finds that no code read so far covers are
+/// straightened (their outline mapped onto an upright rectangle: turn and perspective at once),
+/// enlarged until a module has a few pixels, and decoded as it is, sharpened, and binarized. zxing's
+/// PDF417 reader follows rows, so a symbol turned more than a few degrees is found only this way.
+/// The extra work a page is bounded by `budget`.
+enum StraightenedCodes {
+    /// The extra time one image may spend here (docs/reliability.md); a region begun is finished.
+    static let budget = Duration.milliseconds(250)
+    /// A straightened region's long side is brought to this many pixels (enlarged at most `maxEnlarge`).
+    static let longSide = 1000.0
+    static let maxEnlarge = 4.0
+    /// The strengths of the unsharp masks tried: modules of one or two pixels blur into each other
+    /// when enlarged.
+    static let sharpenings: [Float] = [1.5, 2.5, 4.0]
+
+    /// The codes in `regions` of `grey` (its pixels) that `known` (the same pixels) does not cover.
+    static func read(_ grey: Image, regions: [CodeRegion], besides known: [DecodedCode], budget: Duration = budget)
+        -> [DecodedCode]
+    {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var found: [DecodedCode] = []
+        for region in regions {
+            if clock.now - start > budget { break }
+            if (known + found).contains(where: { covers($0.bounds, region.bounds) }) { continue }
+            if let code = decode(grey, region: region) { found.append(code) }
+        }
+        return found
+    }
+
+    /// A code read in `region`, its corners the region's.
+    static func decode(_ grey: Image, region: CodeRegion) -> DecodedCode? {
+        guard let upright = warped(grey, region) else { return nil }
+        // Enlarged here already: zxing need not try a reduced copy.
+        var pass = CodeReader.Pass.thorough
+        pass.tryDownscale = false
+        let sharp = sharpenings.map { f in upright.derived { pixUnsharpMaskingGray($0, 4, f) } }
+        for variant in ([upright] + sharp + [sharp[0].flatMap(ImageCodes.binarized)]).compactMap({ $0 }) {
+            if let code = CodeReader.read(variant, pass: pass).first(where: { !$0.failed }) {
+                return DecodedCode(type: code.type, text: code.text, corners: region.corners)
+            }
+        }
+        return nil
+    }
+
+    /// The factor that brings the region's long side to `longSide`.
+    static func enlargement(_ region: CodeRegion) -> Double {
+        let (w, h) = region.size
+        return min(maxEnlarge, max(1, longSide / max(1, max(w, h))))
+    }
+
+    /// The region mapped onto an upright rectangle of its sides' lengths (enlarged), a quiet zone
+    /// around it taken from the photo (the outline may cut a thin bar off).
+    static func warped(_ grey: Image, _ region: CodeRegion) -> Image? {
+        let k = enlargement(region)
+        let (w, h) = region.size
+        let margin = (0.12 * h + 0.03 * w) * k + 8
+        let (ow, oh) = (w * k + 2 * margin, h * k + 2 * margin)
+        guard ow * oh <= 8_000_000 else { return nil }
+        let target: [(x: Double, y: Double)] = [
+            (margin, margin), (margin + w * k, margin), (margin + w * k, margin + h * k), (margin, margin + h * k),
+        ]
+        // The photo is cut to the region (and its margin) first, so the warp works on a small image.
+        let pad = margin / k + 4
+        let b = region.bounds
+        let x0 = max(0, Int(b[0] - pad))
+        let y0 = max(0, Int(b[1] - pad))
+        let x1 = min(grey.width, Int(b[2] + pad) + 1)
+        let y1 = min(grey.height, Int(b[3] + pad) + 1)
+        guard x1 - x0 > 8, y1 - y0 > 8,
+            let crop = PixBox(x: x0, y: y0, width: x1 - x0, height: y1 - y0).withBox({ box in
+                grey.derived { pixClipRectangle($0, box, nil) }
+            }),
+            // Leptonica's projective transform keeps the source's size: the crop is widened (white)
+            // to the output's size first.
+            let sized = crop.derived({ pix in
+                pixAddBorderGeneral(
+                    pix, 0, Int32(max(0, Int(ow) - (x1 - x0))), 0, Int32(max(0, Int(oh) - (y1 - y0))), 255)
+            })
+        else { return nil }
+        let source = region.corners.map { (x: $0.x - Double(x0), y: $0.y - Double(y0)) }
+        let mapped = withPoints(target) { ptad in
+            withPoints(source) { ptas in sized.derived { pixProjectivePtaGray($0, ptad, ptas, 255) } }
+        }
+        return mapped.flatMap { image in
+            PixBox(x: 0, y: 0, width: Int(ow), height: Int(oh)).withBox { box in
+                image.derived { pixClipRectangle($0, box, nil) }
+            }
+        }
+    }
+
+    /// Whether a code's box covers most of a region's box.
+    static func covers(_ code: [Double], _ region: [Double]) -> Bool {
+        let w = min(code[2], region[2]) - max(code[0], region[0])
+        let h = min(code[3], region[3]) - max(code[1], region[1])
+        guard w > 0, h > 0 else { return false }
+        return w * h >= 0.5 * (region[2] - region[0]) * (region[3] - region[1])
+    }
+
+    /// A leptonica point array of `points` for the length of `body`.
+    static func withPoints<T>(_ points: [(x: Double, y: Double)], _ body: (UnsafeMutablePointer<Pta>) -> T?) -> T? {
+        guard let pta = ptaCreate(Int32(points.count)) else { return nil }
+        defer {
+            var doomed: UnsafeMutablePointer<Pta>? = pta
+            ptaDestroy(&doomed)
+        }
+        for p in points { _ = ptaAddPt(pta, Float(p.x), Float(p.y)) }
+        return body(pta)
+    }
+}
