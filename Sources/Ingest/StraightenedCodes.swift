@@ -6,10 +6,11 @@ import PixImage
 /// straightened (their outline mapped onto an upright rectangle: turn and perspective at once),
 /// enlarged until a module has a few pixels, and decoded as it is, sharpened, and binarized. zxing's
 /// PDF417 reader follows rows, so a symbol turned more than a few degrees is found only this way.
-/// The extra work a page is bounded by `budget`.
+/// The extra work a page is bounded by `pixelBudget`: a count of work, not a clock, so that what a page
+/// gives does not depend on how busy the machine is.
 enum StraightenedCodes {
-    /// The extra time one image may spend here (docs/reliability.md); a region begun is finished.
-    static let budget = Duration.milliseconds(250)
+    /// The straightened pixels one image may decode here, all regions together (docs/reliability.md).
+    static let pixelBudget = 4_000_000.0
     /// A straightened region's long side is brought to this many pixels (enlarged at most `maxEnlarge`).
     static let longSide = 1000.0
     static let maxEnlarge = 4.0
@@ -18,18 +19,26 @@ enum StraightenedCodes {
     static let sharpenings: [Float] = [1.5, 2.5, 4.0]
 
     /// The codes in `regions` of `grey` (its pixels) that `known` (the same pixels) does not cover.
-    static func read(_ grey: Image, regions: [CodeRegion], besides known: [DecodedCode], budget: Duration = budget)
-        -> [DecodedCode]
-    {
-        let clock = ContinuousClock()
-        let start = clock.now
+    static func read(_ grey: Image, regions: [CodeRegion], besides known: [DecodedCode]) -> [DecodedCode] {
         var found: [DecodedCode] = []
+        var spent = 0.0
         for region in regions {
-            if clock.now - start > budget { break }
             if (known + found).contains(where: { covers($0.bounds, region.bounds) }) { continue }
+            let pixels = straightenedSize(region).pixels
+            if spent + pixels > pixelBudget { continue }
+            spent += pixels
             if let code = decode(grey, region: region) { found.append(code) }
         }
         return found
+    }
+
+    /// The straightened region's size and its margin: sides enlarged by `enlargement`, a quiet zone around.
+    static func straightenedSize(_ region: CodeRegion) -> (width: Double, height: Double, margin: Double, pixels: Double) {
+        let k = enlargement(region)
+        let (w, h) = region.size
+        let margin = (0.12 * h + 0.03 * w) * k + 8
+        let (ow, oh) = (w * k + 2 * margin, h * k + 2 * margin)
+        return (ow, oh, margin, ow * oh)
     }
 
     /// A code read in `region`, its corners the region's.
@@ -58,9 +67,8 @@ enum StraightenedCodes {
     static func warped(_ grey: Image, _ region: CodeRegion) -> Image? {
         let k = enlargement(region)
         let (w, h) = region.size
-        let margin = (0.12 * h + 0.03 * w) * k + 8
-        let (ow, oh) = (w * k + 2 * margin, h * k + 2 * margin)
-        guard ow * oh <= 8_000_000 else { return nil }
+        let (ow, oh, margin, pixels) = straightenedSize(region)
+        guard pixels <= pixelBudget else { return nil }
         let target: [(x: Double, y: Double)] = [
             (margin, margin), (margin + w * k, margin), (margin + w * k, margin + h * k), (margin, margin + h * k),
         ]
