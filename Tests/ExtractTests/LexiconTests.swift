@@ -107,6 +107,11 @@ let lexiconStore = ProfileStore(folders: [profileFolder]).lexicons
         }
         try #"{"name": "bad", "labels": {"amount_dew": ["x"]}}"#.write(to: bad, atomically: true, encoding: .utf8)
         #expect { try store.load(bad.path) } throws: { ($0 as? ToolError)?.message.contains("amount_dew") == true }
+        // Account formats and checksums are words the tool knows: a misspelt one is an error, not a no-op.
+        for (key, word) in [("account_formats", "rs-domestik"), ("checksums", "modell97")] {
+            try #"{"name": "bad", "\#(key)": ["\#(word)"]}"#.write(to: bad, atomically: true, encoding: .utf8)
+            #expect { try store.load(bad.path) } throws: { ($0 as? ToolError)?.message.contains(word) == true }
+        }
         let lex = try JSON.parse(#"{"language": "xx", "labels": {"amount_dew": ["x"]}}"#)
         #expect { try Lexicon.decode(lex, source: "xx.json") } throws: {
             ($0 as? ToolError)?.message.contains("amount_dew") == true

@@ -15,8 +15,8 @@ public struct Profile: Sendable {
     public var defaultCurrency: String?
     /// "," or "." — used only when a document gives no evidence of its own decimal mark.
     public var decimalMark: Character = ","
-    public var accountFormats: Set<String> = ["iban"]
-    public var checksums: Set<String> = []
+    public var accountFormats: Set<AccountFormat> = [.iban]
+    public var checksums: Set<ProfileChecksum> = []
     public var ibanCountries: Set<String> = []
     /// Words whose presence makes this profile a better choice for `--profile auto`.
     public var markers: [String] = []
@@ -71,8 +71,18 @@ public struct Profile: Sendable {
             guard v == "," || v == "." else { throw bad("\"decimal_mark\" must be \",\" or \".\"") }
             p.decimalMark = Character(v)
         }
-        if let v = try strings("account_formats") { p.accountFormats.formUnion(v) }
-        if let v = try strings("checksums") { p.checksums.formUnion(v) }
+        if let v = try strings("account_formats") {
+            for name in v {
+                guard let f = AccountFormat(rawValue: name) else { throw bad("unknown account format \"\(name)\"") }
+                p.accountFormats.insert(f)
+            }
+        }
+        if let v = try strings("checksums") {
+            for name in v {
+                guard let c = ProfileChecksum(rawValue: name) else { throw bad("unknown checksum \"\(name)\"") }
+                p.checksums.insert(c)
+            }
+        }
         if let v = try strings("iban_countries") { p.ibanCountries.formUnion(v) }
         if let v = try strings("markers") { p.markers += v.map(TextFold.fold) }
         if let labels = o["labels"] {
@@ -231,7 +241,7 @@ public enum ProfileChooser {
             }
             for c in p.currencies where words.contains(TextFold.fold(c)) { score += w.currency }
             // Account formats: a Serbian 3-13-2 account that passes its control, IBANs of the profile's countries.
-            if p.accountFormats.contains("rs-domestic") { score += w.domesticAccount * domestic }
+            if p.accountFormats.contains(.rsDomestic) { score += w.domesticAccount * domestic }
             for (cc, n) in ibanCountries where p.ibanCountries.contains(cc) { score += w.ibanCountry * n }
             if best == nil || score > best!.1 || (score == best!.1 && p.name == "sepa") { best = (p, score) }
         }

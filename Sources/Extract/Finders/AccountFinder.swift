@@ -79,11 +79,11 @@ struct AccountFinder: FieldFinder {
         }
         if f.isSerbianDomestic {
             c.extra["iban"] = f.valid ? .string("RS35" + f.value) : .null
-            c.extra["kind"] = "rs-domestic"
+            c.extra["kind"] = .string(AccountFormat.rsDomestic.rawValue)
             c.extra["country"] = "RS"
             if f.printedAsIBAN { c.display = Checksums.serbianDisplay(f.value) }
         } else {
-            c.extra["kind"] = "iban"
+            c.extra["kind"] = .string(AccountFormat.iban.rawValue)
             c.extra["country"] = .string(String(f.value.prefix(2)))
         }
         if let (l, factor) = view.nearestLabel(Self.labelCategories, line: li, range: f.range, box: box) {

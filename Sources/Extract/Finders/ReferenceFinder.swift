@@ -176,7 +176,7 @@ struct ReferenceFinder: FieldFinder {
             if let (m, b) = Self.countryModel(text, ocr: line.conf != nil) {
                 model = m
                 body = b
-            } else if view.profile.checksums.contains("model97"), parts.count == 2, head.count == 2, head.allSatisfy(\.isNumber),
+            } else if view.profile.checksums.contains(.model97), parts.count == 2, head.count == 2, head.allSatisfy(\.isNumber),
                 parts[1].first?.isNumber ?? false
             {
                 model = head
@@ -184,7 +184,7 @@ struct ReferenceFinder: FieldFinder {
             } else if let m = Self.modelNear(l, in: view) {
                 model = m
             }
-            if view.profile.checksums.contains("model97"), l.category == .reference, model == nil || model == "97",
+            if view.profile.checksums.contains(.model97), l.category == .reference, model == nil || model == "97",
                 let rest = Self.gluedModel97(body)
             {
                 model = "97"
@@ -257,7 +257,7 @@ struct ReferenceFinder: FieldFinder {
             guard let (vli, vr) = view.valueText(after: ml) else { continue }
             let t = String(view.lines[vli].chars[vr]).trimmingCharacters(in: .whitespaces)
             let first = t.split(separator: " ").first.map(String.init) ?? ""
-            if view.profile.checksums.contains("model97"), first.count == 2, first.allSatisfy(\.isNumber) { return first }
+            if view.profile.checksums.contains(.model97), first.count == 2, first.allSatisfy(\.isNumber) { return first }
             if let (m, _) = Self.countryModel(first + " 0", ocr: view.lines[vli].conf != nil) { return m }
         }
         return nil

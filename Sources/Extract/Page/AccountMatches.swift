@@ -22,7 +22,7 @@ struct AccountMatch: Sendable {
 /// knows them, Serbian domestic accounts.
 enum AccountMatches {
     /// The account numbers of one line, left to right as found.
-    static func find(in line: TextLine, formats: Set<String>) -> [AccountMatch] {
+    static func find(in line: TextLine, formats: Set<AccountFormat>) -> [AccountMatch] {
         var found: [AccountMatch] = []
         // IBANs: letters + digits with single separators, exactly the registry length.
         let stream = Self.alnumStream(line.conf != nil ? OCRRepair.latinCodes(line.chars) : line.chars)
@@ -91,7 +91,7 @@ enum AccountMatches {
             }
             k += 1
         }
-        if formats.contains("rs-domestic"), line.conf != nil {
+        if formats.contains(.rsDomestic), line.conf != nil {
             // OCR: "160 - OOO54OOO45113-25"; accepted only when the repaired number passes its control.
             let ns = line.text as NSString
             for m in Self.ocrSerbianAccount.matches(in: line.text, range: NSRange(location: 0, length: ns.length)) {
@@ -108,7 +108,7 @@ enum AccountMatches {
                         repaired: fixed != printed.replacingOccurrences(of: " ", with: "")))
             }
         }
-        if formats.contains("rs-domestic") {
+        if formats.contains(.rsDomestic) {
             for (r, printed) in Self.serbianAccountMatches(line.chars) where !found.contains(where: { $0.range.overlaps(r) }) {
                 guard let a18 = Checksums.serbianAccount18(printed) else { continue }
                 let ok = Checksums.isValidSerbianAccount(a18)
