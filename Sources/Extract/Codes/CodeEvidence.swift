@@ -77,11 +77,14 @@ struct CodeEvidence: Sendable {
     /// account's country (a Swiss QR reference, a Norwegian KID, …) whose check digits hold.
     static func proof(of field: Field, in code: PaymentCode) -> [Evidence] {
         switch field {
-        case .account where code.accountValid: return [.checksum(code.accountKind == AccountFormat.rsDomestic.rawValue ? .rsAccount : .iban)]
+        case .account where code.accountValid:
+            return [.checksum(code.accountKind == AccountFormat.rsDomestic.rawValue ? .rsAccount : .iban)]
         case .reference:
             guard let reference = code.reference else { return [] }
             if Checksums.isValidRF(reference) { return [.checksum(.rf)] }
-            guard code.accountValid, let account = code.account, code.accountKind != AccountFormat.rsDomestic.rawValue else { return [] }
+            guard code.accountValid, let account = code.account, code.accountKind != AccountFormat.rsDomestic.rawValue else {
+                return []
+            }
             let digits = reference.filter { $0 != " " }
             let checked = ReferenceScheme.schemes(for: [String(account.prefix(2))]).first { $0.isValid(digits) }
             return checked.flatMap(Evidence.national).map { [$0] } ?? []
@@ -96,10 +99,14 @@ struct CodeEvidence: Sendable {
             if code.accountKind == AccountFormat.rsDomestic.rawValue {
                 let iban: JSON = code.accountValid ? .string("RS35" + a) : .null
                 out[.account] = (
-                    a, a.count == 18 ? Checksums.serbianDisplay(a) : a, ["kind": .string(AccountFormat.rsDomestic.rawValue), "country": "RS", "iban": iban]
+                    a, a.count == 18 ? Checksums.serbianDisplay(a) : a,
+                    ["kind": .string(AccountFormat.rsDomestic.rawValue), "country": "RS", "iban": iban]
                 )
             } else {
-                out[.account] = (a, Checksums.groupedByFour(a), ["kind": .string(AccountFormat.iban.rawValue), "country": .string(String(a.prefix(2)))])
+                out[.account] = (
+                    a, Checksums.groupedByFour(a),
+                    ["kind": .string(AccountFormat.iban.rawValue), "country": .string(String(a.prefix(2)))]
+                )
             }
         }
         if let amount = code.amount { out[.amount] = (amount, amount, code.currency.map { ["currency": .string($0)] } ?? [:]) }
