@@ -68,7 +68,9 @@ extension Extraction {
 extension RankedCandidate {
     /// Value, confidence, evidence and field-specific keys, as a failing case shows them.
     var caseDescription: String {
-        let extras = extra.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.stringValue ?? $0.value.encoded())" }
+        let extras = ["bank_code", "country", "currency", "iban", "kind", "model"].compactMap { key in
+            CaseExpectation.Check.fact(key, of: facts).map { "\(key)=\($0)" }
+        }
         return
             ([
                 value.contains(" ") ? "\"\(value)\"" : value, String(confidence),
@@ -137,7 +139,20 @@ extension CaseExpectation.Check {
         case .below(let b): return c.confidence < limit(b)
         case .has(let p): return c.evidence.names.contains(where: p.matches)
         case .lacks(let p): return !c.evidence.names.contains(where: p.matches)
-        case .extra(let key, let value): return c.extra[key] == .string(value)
+        case .extra(let key, let value): return Self.fact(key, of: c.facts) == value
+        }
+    }
+
+    /// A candidate's fact by the name the case files use for it.
+    static func fact(_ key: String, of f: CandidateFacts) -> String? {
+        switch key {
+        case "kind", "scheme": f.scheme
+        case "country": f.country
+        case "iban": f.iban ?? nil
+        case "model": f.model
+        case "currency": f.currency
+        case "bank_code": f.bankCode
+        default: nil
         }
     }
 }

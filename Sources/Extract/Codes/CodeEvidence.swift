@@ -45,7 +45,7 @@ struct CodeEvidence: Sendable {
         if !contradicted.isEmpty { verdict.append(.codeContradictsPage) }
         let points = code.isValid ? weights.checked : weights.invalid
         for field in Field.allCases {
-            guard let (value, display, extra) = values[field], !value.isEmpty else { continue }
+            guard let (value, display, facts) = values[field], !value.isEmpty else { continue }
             var list = merged[field] ?? []
             if let i = list.firstIndex(where: { $0.value == value }) {
                 list[i].note(.codeFormat(code.format))
@@ -57,7 +57,7 @@ struct CodeEvidence: Sendable {
             } else {
                 var c = Candidate(
                     field, value: value, display: display, points: points, page: page, box: box,
-                    evidence: [.codeFormat(code.format)] + verdict + Self.proof(of: field, in: code), extra: extra)
+                    evidence: [.codeFormat(code.format)] + verdict + Self.proof(of: field, in: code), facts: facts)
                 c.onlyInCode = true
                 list.append(c)
             }
@@ -92,43 +92,38 @@ struct CodeEvidence: Sendable {
         }
     }
 
-    /// Each field's value, display and extra keys from a code.
-    static func codeValues(_ code: PaymentCode) -> [Field: (value: String, display: String, extra: [String: JSON])] {
-        var out: [Field: (value: String, display: String, extra: [String: JSON])] = [:]
+    /// Each field's value, display and facts from a code.
+    static func codeValues(_ code: PaymentCode) -> [Field: (value: String, display: String, facts: CandidateFacts)] {
+        var out: [Field: (value: String, display: String, facts: CandidateFacts)] = [:]
         if let a = code.account {
             if code.accountKind == AccountFormat.rsDomestic.rawValue {
-                let iban: JSON = code.accountValid ? .string("RS35" + a) : .null
                 out[.account] = (
-                    a, a.count == 18 ? Checksums.serbianDisplay(a) : a,
-                    ["kind": .string(AccountFormat.rsDomestic.rawValue), "country": "RS", "iban": iban]
+                    a, a.count == 18 ? Checksums.serbianDisplay(a) : a, .serbianAccount(a, valid: code.accountValid)
                 )
             } else {
-                out[.account] = (
-                    a, Checksums.groupedByFour(a),
-                    ["kind": .string(AccountFormat.iban.rawValue), "country": .string(String(a.prefix(2)))]
-                )
+                out[.account] = (a, Checksums.groupedByFour(a), .iban(a))
             }
         }
-        if let amount = code.amount { out[.amount] = (amount, amount, code.currency.map { ["currency": .string($0)] } ?? [:]) }
+        if let amount = code.amount { out[.amount] = (amount, amount, CandidateFacts(currency: code.currency)) }
         if let ref = code.reference {
             // Only a payment model typed before the reference (97, HR01, SI12) is a model; RF, a Swiss QRR and
             // a Czech variable symbol name the reference's scheme.
-            var extra: [String: JSON] = ["kind": Checksums.isValidRF(ref) ? "rf" : "structured"]
+            var facts = CandidateFacts(scheme: Checksums.isValidRF(ref) ? "rf" : "structured")
             if let m = code.model {
                 if Candidate.isPaymentModel(m) {
-                    extra["model"] = .string(m)
-                    extra["kind"] = "model"
+                    facts.model = m
+                    facts.scheme = "model"
                 } else if m != "RF" {
-                    extra["kind"] = .string(m.lowercased())
+                    facts.scheme = m.lowercased()
                 }
             }
-            out[.reference] = (ref, ref, extra)
+            out[.reference] = (ref, ref, facts)
         }
         for (field, value) in [
             (Field.payee, code.payee), (.bic, code.bic), (.paymentCode, code.paymentCode), (.currency, code.currency),
             (.dueDate, code.dueDate),
         ] {
-            if let value { out[field] = (value, value, [:]) }
+            if let value { out[field] = (value, value, CandidateFacts()) }
         }
         return out
     }

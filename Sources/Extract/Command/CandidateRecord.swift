@@ -13,16 +13,13 @@ extension RankedCandidate {
         c.page = page
         c.box = box?.array
         c.evidence = evidence.map(\.name)
-        for (key, value) in extra {
-            switch key {
-            case "kind": c.scheme = value.stringValue  // "kind" names the record type only
-            case "model": c.referenceModel = value.stringValue  // the truth format's name
-            case "country": c.country = value.stringValue
-            case "iban": c.iban = .some(value.stringValue)
-            case "currency" where field == .amount: continue  // one place: the document's currency field
-            default: c.unknown[key] = value
-            }
-        }
+        c.scheme = facts.scheme
+        c.referenceModel = facts.model
+        c.country = facts.country
+        if let iban = facts.iban { c.iban = .some(iban) }
+        if let bank = facts.bankCode { c.unknown["bank_code"] = .string(bank) }
+        // An amount's currency has one place: the document's currency field.
+        if field != .amount, let currency = facts.currency { c.unknown["currency"] = .string(currency) }
         c.ruleScore = ruleScore
         c.features = features.map(Features.init)
         c.explain = explanation.map { Records.Explanation(object: JSONObject($0)) }
@@ -66,7 +63,7 @@ extension Extraction {
                 continue
             }
             if let member = field.bestMember { best[keyPath: member] = top.candidate.recordValue }
-            if field == .reference, let model = top.extra["model"]?.stringValue { best.referenceModel = model }
+            if field == .reference, let model = top.facts.model { best.referenceModel = model }
         }
         best.needsReview = review
         return best

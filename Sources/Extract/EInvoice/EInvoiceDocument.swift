@@ -42,15 +42,15 @@ struct StatedEInvoice: Sendable {
         var lists: [Field: [Candidate]] = [:]
         func add(
             _ field: Field, _ value: String, display: String? = nil, points: Int, _ evidence: [Evidence],
-            extra: [String: JSON] = [:]
+            facts: CandidateFacts = CandidateFacts()
         ) {
             let c = Candidate(
                 field, value: value, display: display, points: points, page: 0, box: nil, evidence: [.einvoiceXML] + evidence,
-                extra: extra)
+                facts: facts)
             lists[field, default: []].append(c)
         }
         if let account = account(e) {
-            add(.account, account.value, display: account.display, points: account.points, account.evidence, extra: account.extra)
+            add(.account, account.value, display: account.display, points: account.points, account.evidence, facts: account.facts)
         }
         if let amount = e.amountDue ?? e.grandTotal, let d = Double(amount), let value = Amounts.decimalText(d) {
             let (points, evidence) = amountCheck(e)
@@ -61,7 +61,8 @@ struct StatedEInvoice: Sendable {
             let valid = Checksums.isValidRF(ref)
             add(
                 .reference, ref, points: valid ? weights.checked : rf ? weights.referenceFailed : weights.referenceUnchecked,
-                valid ? [.checksum(.rf)] : rf ? [.checksumFailed(.rf)] : [], extra: ["kind": valid ? "rf" : "structured"])
+                valid ? [.checksum(.rf)] : rf ? [.checksumFailed(.rf)] : [],
+                facts: CandidateFacts(scheme: valid ? "rf" : "structured"))
         }
         if let bic = e.bic {
             let valid = Checksums.isValidBIC(bic)
@@ -84,12 +85,12 @@ struct StatedEInvoice: Sendable {
     /// The payee's account: an IBAN whose checksum holds is near certain, one that fails (a placeholder) is not
     /// to be used; an account in another form (a BBAN, a Swedish bankgiro) has no checksum pp knows, so it is
     /// stated but not confirmed.
-    func account(_ e: EInvoice) -> (value: String, display: String, points: Int, evidence: [Evidence], extra: [String: JSON])? {
+    func account(_ e: EInvoice) -> (value: String, display: String, points: Int, evidence: [Evidence], facts: CandidateFacts)? {
         guard let raw = e.payeeIBAN?.trimmingCharacters(in: .whitespaces), !raw.isEmpty else { return nil }
         if let a18 = Checksums.serbianAccount18(raw), Checksums.isValidSerbianAccount(a18) {
             return (
                 a18, Checksums.serbianDisplay(a18), weights.checked, [.checksum(.rsAccount)],
-                ["kind": "rs-domestic", "iban": .string("RS35" + a18), "country": "RS"]
+                .serbianAccount(a18)
             )
         }
         let compact = Checksums.compact(raw)
@@ -99,15 +100,19 @@ struct StatedEInvoice: Sendable {
         if Checksums.isValidIBAN(compact) {
             return (
                 compact, Checksums.groupedByFour(compact), weights.checked, [.checksum(.iban)],
-                ["kind": "iban", "country": .string(String(compact.prefix(2)))]
+                .iban(compact)
             )
         }
-        if ibanShaped { return (compact, raw, weights.accountFailed, [.checksumFailed(.iban)], ["kind": "iban"]) }
+        if ibanShaped {
+            return (
+                compact, raw, weights.accountFailed, [.checksumFailed(.iban)], CandidateFacts(scheme: AccountFormat.iban.rawValue)
+            )
+        }
         // "XX", "0": a placeholder, not an account anyone can pay to.
         if compact.filter(\.isNumber).count < 5 {
-            return (compact, raw, weights.placeholder, [.placeholderAccount], ["kind": "other"])
+            return (compact, raw, weights.placeholder, [.placeholderAccount], CandidateFacts(scheme: "other"))
         }
-        return (compact, raw, weights.accountUnchecked, [.noChecksum], ["kind": "other"])
+        return (compact, raw, weights.accountUnchecked, [.noChecksum], CandidateFacts(scheme: "other"))
     }
 
     /// Whether the totals add up to the amount due (EN 16931 BR-CO-15 and BR-CO-16): total with tax = total

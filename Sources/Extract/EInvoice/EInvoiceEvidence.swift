@@ -42,7 +42,8 @@ struct EInvoiceEvidence: Sendable {
             let v = String(TextFold.fold(value).filter { $0.isLetter || $0.isNumber })
             return v.isEmpty || pageText.contains(v)
         }
-        func apply(_ field: Field, value: String?, display: String?, valid: Bool = true, extra: [String: JSON] = [:]) {
+        func apply(_ field: Field, value: String?, display: String?, valid: Bool = true, facts: CandidateFacts = CandidateFacts())
+        {
             guard let value, !value.isEmpty else { return }
             var list = merged[field] ?? []
             let onPage = printed(field, value)
@@ -60,7 +61,7 @@ struct EInvoiceEvidence: Sendable {
                 }
                 var c = Candidate(
                     field, value: value, display: display ?? value, points: xmlPoints, page: 1, box: nil, evidence: [xml],
-                    extra: extra)
+                    facts: facts)
                 if !strongText.isEmpty, valid {
                     c.rebase(weights.disagree, because: .xmlTextDisagree)
                     for i in list.indices where list[i].points >= weights.strongText {
@@ -79,17 +80,17 @@ struct EInvoiceEvidence: Sendable {
             // Serbian e-invoices (UBL, SEF) carry the domestic account, not an IBAN.
             apply(
                 .account, value: a18, display: Checksums.serbianDisplay(a18),
-                extra: ["kind": "rs-domestic", "iban": .string("RS35" + a18), "country": "RS"])
+                facts: .serbianAccount(a18))
         } else if let iban = e.payeeIBAN.map(Checksums.compact) {
             let ok = Checksums.isValidIBAN(iban)
             if iban.hasPrefix("RS35"), ok {
                 apply(
                     .account, value: String(iban.dropFirst(4)), display: iban,
-                    extra: ["kind": "rs-domestic", "iban": .string(iban), "country": "RS"])
+                    facts: .serbianAccount(String(iban.dropFirst(4)), iban: iban))
             } else {
                 apply(
                     .account, value: iban, display: Checksums.groupedByFour(iban), valid: ok,
-                    extra: ["kind": "iban", "country": .string(String(iban.prefix(2)))])
+                    facts: .iban(iban))
             }
         }
         if let payer = e.payerIBAN.map(Checksums.compact), var list = merged[.account] {
@@ -99,10 +100,12 @@ struct EInvoiceEvidence: Sendable {
             merged[.account] = list
         }
         if let amount = e.amountDue ?? e.grandTotal, let d = Double(amount), let v = Amounts.decimalText(d) {
-            apply(.amount, value: v, display: amount, extra: e.currency.map { ["currency": .string($0)] } ?? [:])
+            apply(.amount, value: v, display: amount, facts: CandidateFacts(currency: e.currency))
         }
         if let ref = e.reference?.trimmingCharacters(in: .whitespaces) {
-            apply(.reference, value: ref, display: ref, extra: ["kind": Checksums.isValidRF(ref) ? "rf" : "structured"])
+            apply(
+                .reference, value: ref, display: ref,
+                facts: CandidateFacts(scheme: Checksums.isValidRF(ref) ? "rf" : "structured"))
         }
         if let bic = e.bic { apply(.bic, value: Checksums.compact(bic), display: bic, valid: Checksums.isValidBIC(bic)) }
         if let name = e.payeeName ?? e.sellerName { apply(.payee, value: name, display: name) }

@@ -78,13 +78,10 @@ struct AccountFinder: FieldFinder {
                 evidence: [.checksumFailed(scheme)])
         }
         if f.isSerbianDomestic {
-            c.extra["iban"] = f.valid ? .string("RS35" + f.value) : .null
-            c.extra["kind"] = .string(AccountFormat.rsDomestic.rawValue)
-            c.extra["country"] = "RS"
+            c.facts = .serbianAccount(f.value, valid: f.valid)
             if f.printedAsIBAN { c.display = Checksums.serbianDisplay(f.value) }
         } else {
-            c.extra["kind"] = .string(AccountFormat.iban.rawValue)
-            c.extra["country"] = .string(String(f.value.prefix(2)))
+            c.facts = .iban(f.value)
         }
         if let (l, factor) = view.nearestLabel(Self.labelCategories, line: li, range: f.range, box: box) {
             switch l.category {
@@ -151,8 +148,8 @@ struct AccountFinder: FieldFinder {
             let format: [Evidence] = account.scheme == .other ? [] : [.nationalAccount(account.scheme)]
             var c = Candidate(
                 .account, value: account.value, display: account.display, points: weights.national, page: line.page, box: box,
-                evidence: format, extra: ["kind": JSON.string(account.scheme.rawValue)])
-            if let bank = account.bankCode { c.extra["bank_code"] = .string(bank) }
+                evidence: format, facts: CandidateFacts(scheme: account.scheme.rawValue))
+            if let bank = account.bankCode { c.facts.bankCode = bank }
             c.credit(.labelled(.account), Scoring.scaled(weights.label, by: view.proximity(l, toLine: li, range: r, box: box)))
             view.applyOCRPenalty(to: &c, line, r, verified: account.scheme.isChecked)
             out.append(c)

@@ -109,7 +109,7 @@ struct AmountFinder: FieldFinder {
         let currency = Amounts.currency(near: t.range, in: line.chars)
         if let currency {
             c.credit(.currency(currency), weights.currency)
-            c.extra["currency"] = .string(currency)
+            c.facts.currency = currency
         }
         if t.ocrDigits { c.note(.ocrDigits) }
         if t.equalsPrefix { c.credit(.slipEquals, weights.slipEquals) }

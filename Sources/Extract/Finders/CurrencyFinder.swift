@@ -53,8 +53,8 @@ struct CurrencyFinder: FieldFinder {
     func candidates(in view: DocumentView, found: Findings) -> [Candidate] {
         var out: [Candidate] = []
         let amounts = found.merged[.amount] ?? []
-        if let top = amounts.filter({ $0.extra["currency"] != nil }).max(by: { $0.points < $1.points }),
-            let cur = top.extra["currency"]?.stringValue,
+        if let top = amounts.filter({ $0.facts.currency != nil }).max(by: { $0.points < $1.points }),
+            let cur = top.facts.currency,
             top.points >= weights.amountFloor
         {
             // The currency printed with a confident amount is as sure as the amount.

@@ -7,7 +7,7 @@ extension ReferenceFinder {
     static func payeeCountries(_ found: Findings) -> Set<String> {
         Set(
             (found.merged[.account] ?? []).filter { $0.evidence.contains(where: \.isPassedChecksum) }.compactMap {
-                $0.extra["country"]?.stringValue
+                $0.facts.country
             })
     }
 
@@ -26,7 +26,7 @@ extension ReferenceFinder {
             var c = Candidate(
                 .reference, value: digits,
                 display: "+++\(digits.prefix(3))/\(digits.dropFirst(3).prefix(4))/\(digits.suffix(5))+++",
-                points: weights.rf, page: line.page, box: line.box, evidence: [check], extra: ["kind": "ogm"])
+                points: weights.rf, page: line.page, box: line.box, evidence: [check], facts: CandidateFacts(scheme: "ogm"))
             view.applyOCRPenalty(to: &c, line, 0..<line.chars.count, verified: true)
             out.append(c)
         }
@@ -58,7 +58,7 @@ extension ReferenceFinder {
         guard text.contains(where: \.isNumber), text.count <= weights.maxLength else { return nil }
         var c = Candidate(
             .reference, value: text, points: weights.freeText, page: line.page, box: line.box(of: s..<e),
-            evidence: [.labelled(label.category)], extra: ["kind": "free-text"])
+            evidence: [.labelled(label.category)], facts: CandidateFacts(scheme: "free-text"))
         view.applyOCRPenalty(to: &c, line, s..<e, verified: false)
         return c
     }
@@ -83,7 +83,7 @@ extension ReferenceFinder {
         switch category {
         case .reference, .referenceBefore, .referenceGeneric:
             if let model {
-                c.extra["model"] = .string(model)
+                c.facts.model = model
                 if model == "97" {
                     if Checksums.isValidModel97(body) {
                         c.rebase(weights.model97, because: .checksum(.model97))
@@ -99,14 +99,14 @@ extension ReferenceFinder {
                     c.rebase(weights.modelOther, because: .model(model))
                 }
             }
-            c.extra["kind"] = model != nil ? "model" : "structured"
+            c.facts.scheme = model != nil ? "model" : "structured"
             // "Model i poziv na broj: 06587262025702" with no model printed: a body that passes model 97
             // on a Serbian payee's bill is one.
             if model == nil, countries.contains("RS"), Checksums.isValidModel97(body) {
-                c.extra["model"] = "97"
+                c.facts.model = "97"
                 c.display = "97 " + body
                 c.rebase(weights.model97, because: .checksum(.model97))
-                c.extra["kind"] = "model"
+                c.facts.scheme = "model"
                 return c
             }
             if model == nil, let scheme = Self.nationalScheme(of: body, countries: countries) {
@@ -114,16 +114,16 @@ extension ReferenceFinder {
                     c.value = String(body.filter(\.isNumber))
                     c.rebase(weights.national, because: check)
                 }
-                c.extra["kind"] = .string(scheme.rawValue)
+                c.facts.scheme = scheme.rawValue
             }
         case .referenceFree:
             if !body.contains(where: \.isNumber) { c.adjust(-weights.noDigits, .noDigits) }
-            c.extra["kind"] = "free-text"
+            c.facts.scheme = "free-text"
         case .invoiceNumber:
-            c.extra["kind"] = "invoice-number"
+            c.facts.scheme = "invoice-number"
         default:
             c.note(.payerLabel)
-            c.extra["kind"] = "payer-reference"
+            c.facts.scheme = "payer-reference"
         }
         return c
     }

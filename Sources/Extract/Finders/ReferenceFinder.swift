@@ -91,7 +91,7 @@ struct ReferenceFinder: FieldFinder {
                     let box = line.box(of: r)
                     var c = Candidate(
                         .reference, value: text, display: Checksums.groupedByFour(text), points: weights.rf, page: line.page,
-                        box: box, evidence: [.checksum(.rf)], extra: ["kind": "rf"])
+                        box: box, evidence: [.checksum(.rf)], facts: CandidateFacts(scheme: "rf"))
                     if repaired { c.credit(.ocrRepaired, -weights.ocrRepaired) }
                     if let (l, f) = view.nearestLabel(
                         [.reference, .referenceFree, .referencePayer], line: li, range: r, box: box)
@@ -132,7 +132,7 @@ struct ReferenceFinder: FieldFinder {
                 let r = o..<(o + t.count)
                 var c = Candidate(
                     .reference, value: t, points: weights.labelled, page: line.page, box: line.box(of: r),
-                    evidence: [.labelled(.reference)], extra: ["kind": "structured"])
+                    evidence: [.labelled(.reference)], facts: CandidateFacts(scheme: "structured"))
                 view.applyOCRPenalty(to: &c, line, r, verified: false)
                 out.append(c)
             }
@@ -159,7 +159,7 @@ struct ReferenceFinder: FieldFinder {
             if l.category == .referenceFree, let id = Self.identifierInSentence(text) {
                 var whole = Candidate(
                     .reference, value: text, points: weights.freeText, page: line.page, box: line.box(of: vr),
-                    evidence: [.labelled(.referenceFree)], extra: ["kind": "free-text"])
+                    evidence: [.labelled(.referenceFree)], facts: CandidateFacts(scheme: "free-text"))
                 whole.credit(.sentence, -weights.sentence)
                 view.applyOCRPenalty(to: &whole, line, vr, verified: false)
                 out.append(whole)
@@ -215,7 +215,7 @@ struct ReferenceFinder: FieldFinder {
                 c.display = Checksums.groupedByFour(body)
                 c.rebase(weights.rf, because: .checksum(.rf))
                 c.credit(.ocrRepaired, -weights.ocrRepaired)
-                c.extra["kind"] = "rf"
+                c.facts.scheme = "rf"
             }
             if Self.failedRF(body) {
                 // "RF" and two check digits promise a checksum: one that fails is a misread, not the reference.

@@ -7,7 +7,7 @@ import PPShared
 public struct Candidate: Sendable {
     public var field: Field
     /// Canonical value (compact IBAN, 18-digit Serbian account, "1234.56", ISO date, …). A reference's
-    /// model stays in `extra["model"]` here; the record's `value` puts it in front (`recordValue`).
+    /// model stays in `facts.model` here; the record's `value` puts it in front (`recordValue`).
     public var value: String
     /// As a person writes it.
     public var display: String
@@ -16,9 +16,8 @@ public struct Candidate: Sendable {
     public var page: Int
     public var box: Box?
     public private(set) var evidence: [Evidence]
-    /// Field-specific keys. Inside pp-extract an account's or reference's format is `extra["kind"]` and a
-    /// reference's model `extra["model"]`; the record names them `scheme` and `reference_model`.
-    public var extra: [String: JSON] = [:]
+    /// What the candidate tells beside its value (scheme, country, model, currency, …).
+    public var facts = CandidateFacts()
     /// Where else the value is printed as strongly (joined occurrences, `Ranker.merge`).
     var places: [(page: Int, box: Box)] = []
     /// Read from a payment code and printed nowhere on the page: its place is the code's, which proves no
@@ -66,7 +65,7 @@ public struct Candidate: Sendable {
     /// A candidate worth `points` for the evidence it was found with.
     public init(
         _ field: Field, value: String, display: String? = nil, points: Int, page: Int, box: Box?, evidence: [Evidence],
-        extra: [String: JSON] = [:]
+        facts: CandidateFacts = CandidateFacts()
     ) {
         self.field = field
         self.value = value
@@ -75,7 +74,7 @@ public struct Candidate: Sendable {
         self.page = page
         self.box = box
         self.evidence = evidence
-        self.extra = extra
+        self.facts = facts
         if Explanation.enabled {
             var made = [Credit]()
             if let first = evidence.first {
@@ -128,7 +127,7 @@ public struct Candidate: Sendable {
     /// "HR01 12345-212-2"); every other value as it is (an RF reference holds its "RF" already, a Czech
     /// variable symbol is typed without "VS").
     var recordValue: String {
-        guard field == .reference, let model = extra["model"]?.stringValue, Self.isPaymentModel(model),
+        guard field == .reference, let model = facts.model, Self.isPaymentModel(model),
             !value.hasPrefix(model)
         else { return value }
         return model + " " + value

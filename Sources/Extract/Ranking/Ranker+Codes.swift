@@ -32,7 +32,7 @@ extension Ranker {
     func currencyOfTheAmount(_ amounts: [Entry], _ currencies: [Entry]) -> [Entry] {
         guard let top = amounts.first, Confidence.clamped(top.score) >= Confidence.confident else { return currencies }
         let named = Set(currencies.filter { $0.candidate.evidence.contains(.currencyToken) }.map(\.candidate.value))
-        guard let cur = top.candidate.extra["currency"]?.stringValue ?? (named.count == 1 ? named.first : nil),
+        guard let cur = top.candidate.facts.currency ?? (named.count == 1 ? named.first : nil),
             let i = currencies.firstIndex(where: { $0.candidate.value == cur })
         else { return currencies }
         var list = currencies

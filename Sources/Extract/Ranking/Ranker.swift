@@ -221,6 +221,6 @@ public struct RankedCandidate: Sendable {
     public var page: Int { candidate.page }
     public var box: Box? { candidate.box }
     public var evidence: [Evidence] { candidate.evidence }
-    public var extra: [String: JSON] { candidate.extra }
+    public var facts: CandidateFacts { candidate.facts }
     public var isConfident: Bool { confidence >= Confidence.confident }
 }
