@@ -36,18 +36,8 @@ trap 'rm -rf "$work"' EXIT
 
 . "$(dirname "$0")/pick_pdfs.sh"
 pick_pdfs "$PAGES"
-mkdir -p "$work/png" "$work/cli" "$work/truth" "$work/out"
-: > "$work/pages.jsonl"
-for pdf in "${pdfs[@]}"; do
-    name=$(basename "$pdf" .pdf)
-    n=$(pdfinfo "$pdf" | awk '/^Pages:/ {print $2}')
-    for p in $(seq 1 "$n"); do
-        pdftoppm -r 300 -gray -png -f "$p" -l "$p" -singlefile "$pdf" "$work/png/$name-p$p"
-        pdftotext -f "$p" -l "$p" "$pdf" "$work/truth/$name-p$p.txt"
-        printf '{"kind":"page","source":"%s","page":%d,"pages":%d,"text_source":null,"image":{"path":"%s","dpi":300}}\n' \
-            "$pdf" "$p" "$n" "$work/png/$name-p$p.png" >> "$work/pages.jsonl"
-    done
-done
+mkdir -p "$work/cli" "$work/out"
+render_pages "$work" "$work/truth"
 echo "== $total pages from ${#pdfs[@]} PDFs (samples/pdf), --jobs $JOBS, $RUNS rounds; $(nproc --all) cores, $(tesseract --version 2>&1 | head -1)"
 
 builds=("after=$BIN")

@@ -1,4 +1,4 @@
-# Sourced by the OCR benches: whole documents of samples/pdf, in name order, until there are $1 pages.
+# Sourced by the OCR benches. pick_pdfs: whole documents of samples/pdf, in name order, until there are $1 pages.
 # Sets the array `pdfs` and `total` (their pages).
 pick_pdfs() {
     pdfs=()
@@ -10,5 +10,24 @@ pick_pdfs() {
         pdfs+=("$pdf")
         total=$((total + n))
         [ "$total" -ge "$1" ] && break
+    done
+}
+
+# Renders every page of `pdfs` at 300 dpi grey into $1/png and writes their page records (images only, no
+# text layer) to $1/pages.jsonl; with a second argument, each page's own text too ($2/NAME-pP.txt).
+render_pages() {
+    local work=$1 truth=${2:-} pdf name n p
+    mkdir -p "$work/png"
+    [ -n "$truth" ] && mkdir -p "$truth"
+    : > "$work/pages.jsonl"
+    for pdf in "${pdfs[@]}"; do
+        name=$(basename "$pdf" .pdf)
+        n=$(pdfinfo "$pdf" | awk '/^Pages:/ {print $2}')
+        for p in $(seq 1 "$n"); do
+            pdftoppm -r 300 -gray -png -f "$p" -l "$p" -singlefile "$pdf" "$work/png/$name-p$p"
+            [ -n "$truth" ] && pdftotext -f "$p" -l "$p" "$pdf" "$truth/$name-p$p.txt"
+            printf '{"kind":"page","source":"%s","page":%d,"pages":%d,"text_source":null,"image":{"path":"%s","dpi":300}}\n' \
+                "$pdf" "$p" "$n" "$work/png/$name-p$p.png" >> "$work/pages.jsonl"
+        done
     done
 }

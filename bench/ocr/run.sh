@@ -38,17 +38,8 @@ echo "== pages: $total from ${#pdfs[@]} PDFs (samples/pdf), 300 dpi gray, langua
 echo "== machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $(tesseract --version 2>&1 | head -1)"
 
 # Pre-rendered pages (for the untimed reference outputs and the pp-ocr-only runs).
-mkdir -p "$work/png" "$work/cli"
-: > "$work/pages.jsonl"
-for pdf in "${pdfs[@]}"; do
-    name=$(basename "$pdf" .pdf)
-    n=$(pdfinfo "$pdf" | awk '/^Pages:/ {print $2}')
-    for p in $(seq 1 "$n"); do
-        pdftoppm -r 300 -gray -png -f "$p" -l "$p" -singlefile "$pdf" "$work/png/$name-p$p"
-        printf '{"kind":"page","source":"%s","page":%d,"pages":%d,"text_source":null,"image":{"path":"%s","dpi":300}}\n' \
-            "$pdf" "$p" "$n" "$work/png/$name-p$p.png" >> "$work/pages.jsonl"
-    done
-done
+mkdir -p "$work/cli"
+render_pages "$work"
 
 # The shell pipeline, as a script hyperfine can run.
 cat > "$work/shell.sh" <<SH
