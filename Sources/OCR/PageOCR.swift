@@ -162,6 +162,7 @@ public final class PageOCR {
             try checkDeadline(deadline, what: what)
         }
         let combs = FormBoxes.find(on: pix)
+        let stamps = ColourStamps(on: pix)
 
         var (width, height) = (pix.width, pix.height)
         let textLayer = options.auto != nil ? Self.textLayer(of: record) : nil
@@ -190,9 +191,12 @@ public final class PageOCR {
                 if let wh = size, wh.count == 2 { size = [wh[1], wh[0]] }
             }
         }
-        // Comb rows were found on the page as first read, not on one turned after it.
+        // Comb rows and stamps were found on the page as first read, not on one turned after it.
         if let combs, !turnedAfterReading {
             page.lines = try readCombRows(combs, over: page.lines, dpi: dpi, what: what, ocr: &ocr)
+        }
+        if !turnedAfterReading {
+            page.lines = try readStamps(stamps, over: page.lines, dpi: dpi, what: what, ocr: &ocr)
         }
         ocr.meanConfidence = page.lines.isEmpty ? 0 : page.meanConf
 

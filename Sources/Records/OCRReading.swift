@@ -42,6 +42,8 @@ public struct OCRReading: RecordObject {
     public var firstPass: String?
     /// Rows of boxed characters (a comb) read again.
     public var combRows: Int?
+    /// Stamps in coloured ink read by themselves.
+    public var stamps: Int?
     /// The asset set whose language data was used.
     public var assets: Int?
     public var unknown = JSONObject()
@@ -53,7 +55,7 @@ public struct OCRReading: RecordObject {
         .init("deskew_degrees", \.deskewDegrees), .init("mean_conf", \.meanConfidence), .init("script", \.script),
         .init("script_conf", \.scriptConfidence), .init("detected", \.detected), .init("detected_from", \.detectedFrom),
         .init("read_again", \.readAgain), .init("first_pass", \.firstPass),
-        .init("comb_rows", \.combRows), .init("assets", \.assets),
+        .init("comb_rows", \.combRows), .init("stamps", \.stamps), .init("assets", \.assets),
     ]
 
     public init() {}

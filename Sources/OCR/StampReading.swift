@@ -1,0 +1,44 @@
+import CTesseract
+import PPShared
+import PixImage
+import Records
+
+extension PageOCR {
+    /// The page's lines with the words of its coloured stamps (`ColourStamps`) added, each stamp as read
+    /// upright by itself, its words' boxes turned back onto the page; in the languages the page was read in.
+    /// A stamp whose words the page reading already holds where it lies (a coloured letterhead set straight)
+    /// adds nothing.
+    func readStamps(
+        _ found: ColourStamps, over lines: [OCRLine], dpi: Int, what: String, ocr: inout OCRReading
+    ) throws(ToolError) -> [OCRLine] {
+        guard !found.stamps.isEmpty else { return lines }
+        let engine = try engine(for: ocr.lang ?? options.languages)
+        var kept = lines
+        var read = 0
+        for (index, stamp) in found.stamps.enumerated() {
+            let image = stamp.image
+            let seen = try engine.recognize(
+                image, in: [0, 0, image.width, image.height], mode: PSM_SINGLE_BLOCK, dpi: dpi, what: what,
+                part: "stamp \(index + 1) of \(found.stamps.count)")
+            let words = seen.flatMap(\.words).filter { Self.isWord($0.text) }.map {
+                OCRWord(text: $0.text, box: stamp.pageBox($0.box), conf: $0.conf)
+            }
+            guard let line = Self.line(of: words), !Self.alreadyRead(line, in: kept, region: stamp.region) else { continue }
+            let at = kept.firstIndex { $0.box[1] > line.box[1] } ?? kept.endIndex
+            kept.insert(line, at: at)
+            read += 1
+        }
+        if read > 0 { ocr.stamps = read }
+        return kept
+    }
+
+    /// A stamp's word holds a letter or digit: the specks and rules of its frame read as "|" or "—" are not words.
+    static func isWord(_ text: String) -> Bool { text.contains { $0.isLetter || $0.isNumber } }
+
+    /// Whether every word of `line` is already a word of the page whose centre lies in `region`.
+    static func alreadyRead(_ line: OCRLine, in lines: [OCRLine], region: [Int]) -> Bool {
+        func folded(_ s: String) -> String { String(s.lowercased().filter { $0.isLetter || $0.isNumber }) }
+        let there = Set(lines.flatMap(\.words).filter { centre(of: $0.box, isIn: region) }.map { folded($0.text) })
+        return line.words.allSatisfy { there.contains(folded($0.text)) }
+    }
+}

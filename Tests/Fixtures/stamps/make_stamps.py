@@ -1,0 +1,48 @@
+#!/usr/bin/env python3
+"""Writes stamp-photo.jpg: a photographed invoice with a red "BEZAHLT" stamp turned 20 degrees over its
+totals and a blue letterhead set straight, on a dark desk, for Tests/OCRTests/StampTests. Names and
+numbers are made up for the test.
+
+    python3 Tests/Fixtures/stamps/make_stamps.py   (needs Pillow and the DejaVu fonts)
+"""
+import os
+
+from PIL import Image, ImageDraw, ImageFilter, ImageFont
+
+FONTS = "/usr/share/fonts/truetype/dejavu/"
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROWS = [("Beratung", "1.200,00"), ("Reisekosten", "86,40"), ("Summe netto", "1.286,40"),
+        ("USt. 20 %", "257,28"), ("Gesamtbetrag EUR", "1.543,68")]
+
+
+def main():
+    page = Image.new("RGB", (1240, 1754), (246, 244, 238))
+    d = ImageDraw.Draw(page)
+    body = ImageFont.truetype(FONTS + "DejaVuSerif.ttf", 30)
+    head = ImageFont.truetype(FONTS + "DejaVuSans-Bold.ttf", 46)
+    stamp = ImageFont.truetype(FONTS + "DejaVuSans-Bold.ttf", 92)
+    d.text((110, 100), "Kanzlei Weidinger", fill=(25, 60, 150), font=head)
+    d.text((110, 170), "Rechnung Nr. 2026-0412 vom 14.11.2026", fill=(20, 20, 20), font=body)
+    y = 420
+    for label, value in ROWS:
+        d.text((110, y), label, fill=(20, 20, 20), font=body)
+        d.text((1120 - d.textlength(value, font=body), y), value, fill=(20, 20, 20), font=body)
+        y += 56
+    d.text((110, y + 80), "IBAN AT61 1904 3002 3457 3201", fill=(20, 20, 20), font=body)
+    # The stamp: red letters in a frame, drawn apart and turned, laid over the totals.
+    word = "BEZAHLT"
+    w = int(d.textlength(word, font=stamp)) + 60
+    layer = Image.new("RGBA", (w, 150), (0, 0, 0, 0))
+    s = ImageDraw.Draw(layer)
+    s.rectangle((4, 4, w - 5, 145), outline=(200, 30, 35, 255), width=8)
+    s.text((30, 18), word, fill=(200, 30, 35, 255), font=stamp)
+    turned = layer.rotate(20, resample=Image.BICUBIC, expand=True)
+    page.paste(turned, (380, 430), turned)
+    photo = Image.new("RGB", (1440, 1954), (52, 60, 72))
+    photo.paste(page, (100, 100))
+    photo = photo.filter(ImageFilter.GaussianBlur(0.8))
+    photo.save(os.path.join(HERE, "stamp-photo.jpg"), quality=80, dpi=(150, 150))
+
+
+if __name__ == "__main__":
+    main()
