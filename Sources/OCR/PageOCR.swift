@@ -192,10 +192,8 @@ public final class PageOCR {
             }
         }
         // Comb rows and stamps were found on the page as first read, not on one turned after it.
-        if let combs, !turnedAfterReading {
-            page.lines = try readCombRows(combs, over: page.lines, dpi: dpi, what: what, ocr: &ocr)
-        }
         if !turnedAfterReading {
+            if let combs { page.lines = try readCombRows(combs, over: page.lines, dpi: dpi, what: what, ocr: &ocr) }
             page.lines = try readStamps(stamps, over: page.lines, dpi: dpi, what: what, ocr: &ocr)
         }
         ocr.meanConfidence = page.lines.isEmpty ? 0 : page.meanConf
