@@ -277,7 +277,10 @@ codes-accuracy: build
 
 # The photo benchmark: every payment-code format generated and photographed by code (turned,
 # in perspective, blurred, glared, JPEG...), read by pp-ingest and zbarimg (bench/codes/photos.sh).
+# zbarimg (zbar-tools) and the generator's font (fonts-dejavu-core) are installed here when missing.
+PHOTO_BENCH_PACKAGES := zbar-tools fonts-dejavu-core
 codes-photos: build
+	@$(call apt_ensure,$(PHOTO_BENCH_PACKAGES))
 	bash bench/codes/photos.sh $(PER_CELL) $(BIN)/pp-ingest
 # Stand-alone XML e-invoices (UBL, CII) through pp-ingest | pp-extract against their truth.jsonl: payee account,
 # amount and reference must equal the truth on 99% of files, and no document that expects no payment may have a
