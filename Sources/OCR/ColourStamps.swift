@@ -60,6 +60,9 @@ struct ColourStamps {
     static let inkShare = 0.04...0.5
     /// At most this many stamps a page are read (the largest), each read costs a small tesseract run.
     static let maximumStamps = 4
+    /// Pieces of coloured ink smaller than this (reduced pixels) are specks; more pieces than this, a picture.
+    static let minimumPiece = 4
+    static let maximumPieces = 300
     /// How far either way a stamp may be turned (degrees) for the skew search; stamps are set at any slant.
     static let sweepDegrees: Float = 45
 
@@ -84,7 +87,11 @@ struct ColourStamps {
             Double(b.width) <= Double(w) * Self.maximumShare && Double(b.height) <= Double(h) * Self.maximumShare
                 && b.x > 0 && b.y > 0 && b.x + b.width < w && b.y + b.height < h
         }
-        let regions = Self.merged(joined.componentBoxes().filter(placed), by: grow).filter { b in
+        // Specks of colour (JPEG noise) join nothing; a page of more pieces than `maximumPieces` is a
+        // picture, not print with a stamp, and the joining below would cost the cube of their number.
+        let pieces = joined.componentBoxes().filter { placed($0) && $0.width * $0.height >= Self.minimumPiece }
+        guard pieces.count <= Self.maximumPieces else { return }
+        let regions = Self.merged(pieces, by: grow).filter { b in
             placed(b) && b.width >= Self.minimumSide && b.height >= Self.minimumSide / 3
                 && Self.inkShare.contains(Double(reduced.countPixels(in: b)) / Double(b.width * b.height))
         }
