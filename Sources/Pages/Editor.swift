@@ -20,6 +20,8 @@ public struct EditJob: Sendable, Equatable {
     /// In place: how long to wait for another pp-pages that edits the same file (`ReplaceLock`).
     public var lockWait: Int
     public var operations: [PageOperation]
+    /// --searchable: text layers to put under pages of the input, before the operations.
+    public var textLayers: [PageTextLayer] = []
 
     public init(
         input: String, output: String?, inPlace: Bool, password: String? = nil, decrypt: Bool = false,
@@ -96,6 +98,7 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
     let labels = PageLabels.read(primary, pageCount: count)
     let signed = isSigned(primary)
     primary.releaseAllHandles()
+    let layers = try TextLayerPlacement(job.textLayers, into: primary, pageCount: count)
     var sources: [String: Source] = [:]
     let plan = try EditPlan.make(operations: job.operations, primaryPages: count) { file throws(ToolError) -> Int in
         switch sources[file] {
@@ -240,7 +243,7 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
         destination.discard()
         throw error
     }
-    withExtendedLifetime((sources, lock)) {}
+    withExtendedLifetime((sources, lock, layers)) {}
 
     // 6. The record.
     if let w = damageWarning(primary) { warnings.insert(w, at: 0) }
@@ -257,6 +260,7 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
         "warnings": .array(warnings.map { .string($0) }),
     ]
     if !plan.files.isEmpty { record["inserted"] = .array(plan.files.map { .string($0) }) }
+    if !job.textLayers.isEmpty { record.merge(layers.members) { $1 } }
     return EditOutcome(record: .object(record), warnings: warnings)
 }
 

@@ -20,11 +20,14 @@ public enum PagesCommand {
                 path: invocation.opsFile!, settings: settings, sink: sink, diagnostics: diagnostics, progress: progress)
         }
         let operations = try invocation.opsFile.map { path throws(ToolError) in try readOperations(from: path) }
-        let job = EditJob(
+        var job = EditJob(
             input: input, output: invocation.output, inPlace: invocation.inPlace, password: invocation.password,
             decrypt: invocation.decrypt, breakSignature: invocation.breakSignature,
             deterministicID: invocation.deterministicID, lockWait: invocation.lockWait,
             operations: operations ?? invocation.operations)
+        job.textLayers = try invocation.searchable.map { path throws(ToolError) in
+            try TextLayers.read(records: path, for: input)
+        } ?? []
         let outcome: EditOutcome
         do throws(ToolError) {
             outcome = try performEdit(job)

@@ -19,6 +19,8 @@ final class QPDFDocument {
     let name: String
     /// qpdf's warnings so far (damage found and repaired while reading), as detail texts.
     private(set) var warnings: [String] = []
+    /// The bytes a document read from memory is parsed from: qpdf reads them lazily, without a copy.
+    private var memory: UnsafeMutableRawBufferPointer?
 
     /// Opens `path` (qpdf_read); `password` may be nil for unencrypted files.
     ///
@@ -63,9 +65,29 @@ final class QPDFDocument {
         drainWarnings()
     }
 
+    /// Reads a PDF held in memory (qpdf_read_memory), e.g. a text layer from a record; `name` is for messages.
+    init(bytes: [UInt8], name: String) throws(ToolError) {
+        let q = Self.makeHandle()
+        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 1)
+        copy.copyBytes(from: bytes)
+        let status = qpdf_read_memory(q, name, copy.baseAddress!.assumingMemoryBound(to: CChar.self), UInt64(bytes.count), nil)
+        if status & Int32(QPDF_ERRORS) != 0 || qpdf_has_error(q) != 0 {
+            let error = Self.takeError(q)
+            var failed: qpdf_data? = q
+            qpdf_cleanup(&failed)
+            copy.deallocate()
+            throw ToolError(.record, code: "pdf_damaged", "\(name) is not a PDF qpdf can open: \(error.detail)")
+        }
+        self.handle = q
+        self.name = name
+        self.memory = copy
+        drainWarnings()
+    }
+
     deinit {
         var q: qpdf_data? = handle
         qpdf_cleanup(&q)
+        memory?.deallocate()
     }
 
     private static func makeHandle() -> OpaquePointer {
