@@ -68,11 +68,9 @@ enum TextLayerPDF {
         let f = given.h / 2 + sinA * cx + cosA * (read.h - cy)
         var member = OCRTextLayer()
         member.pdf = Data(layer).base64EncodedString()
-        member.matrix = [cosA * s, -sinA * s, -sinA * s, -cosA * s, e, f].map(Self.rounded)
+        member.setMatrix([cosA * s, -sinA * s, -sinA * s, -cosA * s, e, f])
         let size = record.size.flatMap { $0.count == 2 && $0.allSatisfy { $0 > 0 } ? $0 : nil }
-        member.size = (size ?? [given.w, given.h]).map(Self.rounded)
+        member.size = size ?? [given.w, given.h]
         return member
     }
-
-    static func rounded(_ value: Double) -> Double { JSON.rounded(value, places: 4).doubleValue ?? value }
 }

@@ -233,7 +233,8 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
     do {
         try primary.write(
             into: destination, keepEncryption: !job.decrypt,
-            deterministicID: job.deterministicID && (!encrypted || job.decrypt), observe: { digest.update($0) })
+            deterministicID: job.deterministicID && (!encrypted || job.decrypt), keepStreamBytes: !job.textLayers.isEmpty,
+            observe: { digest.update($0) })
         if let lock {
             if let lost = try destination.commit(replacing: lock.attributes) { warnings.append(lost) }
         } else {

@@ -234,8 +234,10 @@ final class QPDFDocument {
     ///
     /// `keepEncryption` false writes it decrypted; `deterministicID` gives the same bytes
     /// for the same input (not possible while keeping encryption). `observe` sees the bytes as they are written.
+    /// `keepStreamBytes` writes every stream's bytes as they are (qpdf otherwise compresses streams that
+    /// have no filter and re-encodes some older filters as Flate): what --searchable promises of a scan.
     func write(
-        into file: AtomicFile, keepEncryption: Bool, deterministicID: Bool,
+        into file: AtomicFile, keepEncryption: Bool, deterministicID: Bool, keepStreamBytes: Bool = false,
         observe: ((UnsafeRawBufferPointer) -> Void)? = nil
     ) throws(ToolError) {
         var failure: ToolError?
@@ -247,6 +249,10 @@ final class QPDFDocument {
                     try check("start writing")
                     qpdf_set_preserve_encryption(handle, keepEncryption ? QPDF_TRUE : QPDF_FALSE)
                     if deterministicID { qpdf_set_deterministic_ID(handle, QPDF_TRUE) }
+                    if keepStreamBytes {
+                        qpdf_set_compress_streams(handle, QPDF_FALSE)
+                        qpdf_set_decode_level(handle, qpdf_dl_none)
+                    }
                     _ = qpdf_write(handle)
                     try check("write the edited PDF")
                 } catch {

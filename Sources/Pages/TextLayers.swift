@@ -53,8 +53,8 @@ public enum TextLayers {
                 continue
             }
             guard let page = record.page, let layer = record.ocr?.textLayer else { continue }
-            guard let text = layer.pdf, let bytes = Data(base64Encoded: text), let matrix = layer.matrix,
-                matrix.count == 6, matrix.allSatisfy(\.isFinite), let size = layer.size, size.count == 2,
+            guard let text = layer.pdf, let bytes = Data(base64Encoded: text), let matrix = layer.matrixValues,
+                let size = layer.size, size.count == 2,
                 size.allSatisfy({ $0.isFinite && $0 > 0 })
             else {
                 throw .usage("\(reader.lines.name) line \(line): page \(page)'s \"ocr\".\"text_layer\" is not pp-ocr's (pdf, matrix, size)")

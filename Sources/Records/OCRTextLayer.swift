@@ -8,8 +8,9 @@ public struct OCRTextLayer: RecordObject {
     public var pdf: String?
     /// `[a, b, c, d, e, f]`: maps the layer page's user space (points, y up) onto the page as pp-ingest
     /// gave it, before pp-ocr turned or straightened it (points from its top left corner, y down):
-    /// x' = a x + c y + e, y' = b x + d y + f.
-    public var matrix: [Double]?
+    /// x' = a x + c y + e, y' = b x + d y + f. Written with six decimals (a turn's sine in two would put
+    /// the far side of a page points away): set it with `setMatrix`.
+    public var matrix: JSON?
     /// `[w, h]`: that page's size in points (its image's pixels at the resolution of the record's boxes).
     public var size: [Double]?
     public var unknown = JSONObject()
@@ -20,4 +21,17 @@ public struct OCRTextLayer: RecordObject {
     ]
 
     public init() {}
+
+    /// The matrix's six numbers; nil unless it has six finite ones.
+    public var matrixValues: [Double]? {
+        guard case .array(let items)? = matrix else { return nil }
+        let values = items.compactMap(\.doubleValue)
+        return values.count == 6 && items.count == 6 && values.allSatisfy(\.isFinite) ? values : nil
+    }
+
+    public mutating func setMatrix(_ values: [Double]) {
+        matrix = .array(values.map { JSON.rounded($0, places: Self.matrixPlaces) })
+    }
+
+    public static let matrixPlaces = 6
 }
