@@ -108,7 +108,8 @@ public enum OCRCommand {
         if args.has("text-layer") {
             guard let fonts = TextLayerPDF.fontFolder(tessdata: tessdata) else {
                 throw ToolError.usage(
-                    "--text-layer needs tesseract's pdf.ttf (Debian: libtesseract5 or tesseract-ocr), not found beside the language data")
+                    "--text-layer needs tesseract's pdf.ttf (Debian: libtesseract5 or tesseract-ocr), not found beside the language data"
+                )
             }
             options.textLayerFonts = fonts
         }

@@ -92,7 +92,7 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
     let lock = try job.inPlace ? lockForEdit(target, job: job) : nil
 
     // 2. Open the primary document and every inserted file; count pages.
-    let primary = try QPDFDocument(path: job.input, name: job.input, password: job.password)
+    let primary = try openPrimary(job)
     try primary.pushInheritedAttributes()
     let count = try primary.pageCount()
     let labels = PageLabels.read(primary, pageCount: count)

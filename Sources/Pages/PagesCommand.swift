@@ -25,9 +25,10 @@ public enum PagesCommand {
             decrypt: invocation.decrypt, breakSignature: invocation.breakSignature,
             deterministicID: invocation.deterministicID, lockWait: invocation.lockWait,
             operations: operations ?? invocation.operations)
-        job.textLayers = try invocation.searchable.map { path throws(ToolError) in
-            try TextLayers.read(records: path, for: input)
-        } ?? []
+        job.textLayers =
+            try invocation.searchable.map { path throws(ToolError) in
+                try TextLayers.read(records: path, for: input)
+            } ?? []
         let outcome: EditOutcome
         do throws(ToolError) {
             outcome = try performEdit(job)

@@ -65,6 +65,15 @@ final class QPDFDocument {
         drainWarnings()
     }
 
+    /// A new PDF without pages (qpdf_empty_pdf); `name` is for messages.
+    init(emptyNamed name: String) throws(ToolError) {
+        let q = Self.makeHandle()
+        self.handle = q
+        self.name = name
+        _ = qpdf_empty_pdf(q)
+        try check("make an empty PDF")
+    }
+
     /// Reads a PDF held in memory (qpdf_read_memory), e.g. a text layer from a record; `name` is for messages.
     init(bytes: [UInt8], name: String) throws(ToolError) {
         let q = Self.makeHandle()

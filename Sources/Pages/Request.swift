@@ -59,6 +59,10 @@ public let pagesCommand = CommandSpec(
             "pp-ingest scan.pdf | pp-ocr --text-layer | pp-pages scan.pdf --searchable - -o searchable.pdf",
             "make a scan searchable: Tesseract's invisible text under each OCR'd page"
         ),
+        (
+            "pp-ingest bill.jpg | pp-ocr --text-layer | pp-pages bill.jpg --searchable - -o bill.pdf",
+            "a photo of a bill becomes a searchable one-page PDF"
+        ),
         ("pp-pages scan.pdf --rotate 90:2,4 --move 5 --to 1 --in-place", "turn pages 2 and 4, bring page 5 to the front"),
         ("pp-pages bill.pdf --append extra.pdf:1-2 -o out.pdf | pp-ingest | pp-ocr", "edit, then feed the pipeline"),
         (
@@ -84,6 +88,8 @@ public let pagesCommand = CommandSpec(
         text layer (ocr.text_layer) under the page's content as a form XObject, placed by the page's crop
         box and /Rotate; the page's content streams and images are not changed, and a page that shows
         text already (a font in its resources) is left as it is. It applies before the other operations.
+        With --searchable, IN may be a photo or an image scan instead: the result is a new PDF of its
+        pages (made as --insert-at makes them, a JPEG's bytes kept) with their text layers.
         The record on stdout ({"kind":"pages",...}) is what pp-ingest reads on stdin; its "warnings"
         say what a user should know about a written result.
         JSON operations: {"op":"delete"|"keep"|"order","pages":"RANGE"}, {"op":"move","pages":R,"to":N},
@@ -194,7 +200,9 @@ extension Invocation {
         if input == "-" { throw .usage("the input PDF must be a file, not stdin") }
         if output == nil, !inPlace { throw .usage("say where to write: -o OUT.pdf, or --in-place") }
         if searchable == "-", opsFile == "-" { throw .usage("--searchable and --ops cannot both read stdin") }
-        if operations.isEmpty, opsFile == nil, searchable == nil { throw .usage("no operation given (e.g. --delete 3, --order z-1)") }
+        if operations.isEmpty, opsFile == nil, searchable == nil {
+            throw .usage("no operation given (e.g. --delete 3, --order z-1)")
+        }
         if !operations.isEmpty, opsFile != nil { throw .usage("give operations either on the command line or with --ops") }
     }
 

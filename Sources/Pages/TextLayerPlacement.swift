@@ -96,7 +96,7 @@ struct TextLayerPlacement {
         let formDict = qpdf_oh_get_dict(q, form)
         doc.set(formDict, "/Type", doc.newName("/XObject"))
         doc.set(formDict, "/Subtype", doc.newName("/Form"))
-        doc.set(formDict, "/BBox", try doc.parse("[\(box.map(PDFNumber.text).joined(separator: " "))]"))
+        doc.set(formDict, "/BBox", try doc.parse("[\(box.map(PDFNumber.fixed).joined(separator: " "))]"))
         if let resources = source.key(layerPage, "/Resources") {
             doc.set(formDict, "/Resources", try doc.copy(resources, from: source))
         }
@@ -116,7 +116,7 @@ struct TextLayerPlacement {
         doc.set(page, "/Resources", resources)
 
         let matrix = Self.matrix(layer, onto: PageBox(doc, page))
-        let draw = "q \(matrix.map(PDFNumber.text).joined(separator: " ")) cm \(name) Do Q\n"
+        let draw = "q \(matrix.map(PDFNumber.fixed).joined(separator: " ")) cm \(name) Do Q\n"
         let under = qpdf_oh_new_stream(q)
         let bytes = Array(draw.utf8)
         qpdf_oh_replace_stream_data(q, under, bytes, bytes.count, doc.newNull(), doc.newNull())
@@ -229,24 +229,5 @@ struct PageBox {
         case 3: (x1 - y, y1 - x)
         default: (x0 + x, y1 - y)
         }
-    }
-}
-
-/// Numbers written into PDF syntax: fixed point, never an exponent, never the locale's decimal mark.
-enum PDFNumber {
-    static let places = 6
-
-    static func text(_ value: Double) -> String {
-        guard value.isFinite else { return "0" }
-        var scale = 1.0
-        for _ in 0..<places { scale *= 10 }
-        let scaled = (abs(value) * scale).rounded()
-        guard scaled < 9e15 else { return String(Int(value.rounded())) }
-        let whole = Int(scaled / scale)
-        var fraction = String(Int(scaled) - whole * Int(scale))
-        if fraction == "0" { return (value < 0 && whole != 0 ? "-" : "") + String(whole) }
-        fraction = String(repeating: "0", count: places - fraction.count) + fraction
-        while fraction.hasSuffix("0") { fraction.removeLast() }
-        return (value < 0 ? "-" : "") + "\(whole).\(fraction)"
     }
 }

@@ -1,3 +1,4 @@
+import CQPDF
 import Foundation
 import PPShared
 import Records
@@ -57,15 +58,41 @@ public enum TextLayers {
                 let size = layer.size, size.count == 2,
                 size.allSatisfy({ $0.isFinite && $0 > 0 })
             else {
-                throw .usage("\(reader.lines.name) line \(line): page \(page)'s \"ocr\".\"text_layer\" is not pp-ocr's (pdf, matrix, size)")
+                throw .usage(
+                    "\(reader.lines.name) line \(line): page \(page)'s \"ocr\".\"text_layer\" is not pp-ocr's (pdf, matrix, size)"
+                )
             }
             byPage[page] = PageTextLayer(page: page, pdf: [UInt8](bytes), matrix: matrix, size: size)
         }
         guard !byPage.isEmpty else {
             let others = otherSources.isEmpty ? "" : " (they are of \(otherSources.sorted().prefix(3).joined(separator: ", ")))"
             throw .usage(
-                "--searchable \(path): no page record of '\(input)' with a text layer\(others); run pp-ocr --text-layer on pp-ingest's records of it")
+                "--searchable \(path): no page record of '\(input)' with a text layer\(others); run pp-ocr --text-layer on pp-ingest's records of it"
+            )
         }
         return byPage.keys.sorted().map { byPage[$0]! }
     }
 }
+
+/// The document an edit starts from: the input PDF; with `--searchable` on a photo or an image scan (its
+/// pp-ocr records beside it), a new PDF of its pages, each as `--insert-at` makes an image page.
+func openPrimary(_ job: EditJob) throws(ToolError) -> QPDFDocument {
+    guard !job.textLayers.isEmpty, let images = try PageImage.load(path: job.input, name: job.input) else {
+        return try QPDFDocument(path: job.input, name: job.input, password: job.password)
+    }
+    if job.inPlace {
+        throw ToolError(
+            .record, code: "bad_request",
+            "--in-place would replace the image '\(job.input)' with a PDF; write the searchable PDF with -o OUT.pdf")
+    }
+    let doc = try QPDFDocument(emptyNamed: job.input)
+    for image in images {
+        let page = try image.makePage(in: doc, fit: imagePageFit)
+        _ = qpdf_add_page(doc.handle, doc.handle, page, QPDF_FALSE)
+        try doc.check("add the image's page")
+    }
+    return doc
+}
+
+/// The page an image without a resolution (or larger) is fitted into: A4, as for a PDF without pages.
+let imagePageFit = (width: 595.28, height: 841.89)

@@ -139,7 +139,8 @@ struct SearchableTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         func streams(_ pdf: String) throws -> (images: [String], all: Set<String>) {
             let json = try Harness.run(
-                "qpdf", ["--json=2", "--json-key=qpdf", "--json-stream-data=inline", "--decode-level=none", pdf]).stdout
+                "qpdf", ["--json=2", "--json-key=qpdf", "--json-stream-data=inline", "--decode-level=none", pdf]
+            ).stdout
             let top = try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [String: Any]
             let objects = (top["qpdf"] as! [Any])[1] as! [String: Any]
             var images: [String] = []
@@ -188,5 +189,37 @@ struct SearchableTests {
         #expect(run.status == 2)
         #expect(run.stderr.contains("no page record of"))
         #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    /// A photo with its records becomes a one-page PDF: the JPEG's bytes as they were, its words under it.
+    @Test func aPhotoBecomesASearchablePDF() throws {
+        let folder = try Harness.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // The fixture's first page is a JPEG as a camera or scanner writes one (JFIF, 200 dpi).
+        let stem = folder.appendingPathComponent("bill").path
+        #expect(try Harness.run("pdfimages", ["-j", "-f", "1", "-l", "1", Self.scan, stem]).status == 0)
+        let photo = stem + "-000.jpg"
+        let records = folder.appendingPathComponent("bill.jsonl").path
+        let ocr = try Harness.run(
+            "/bin/sh",
+            [
+                "-c", "\"$0\" \"$1\" | \"$2\" --text-layer --lang eng > \"$3\"", Self.tool("pp-ingest"), photo,
+                Self.tool("pp-ocr"), records,
+            ])
+        #expect(ocr.status == 0, "\(ocr.stderr)")
+        let out = folder.appendingPathComponent("bill.pdf").path
+        let run = try Harness.pages([photo, "--searchable", records, "-o", out])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try Harness.record(run.stdout)["text_layers"] as? [Int] == [1])
+        #expect(try Harness.qpdfCheck(out).stdout.contains("No syntax or stream encoding errors"))
+        let record = try Harness.record(String(try String(contentsOfFile: records, encoding: .utf8).split(separator: "\n")[0]))
+        let f1 = Self.f1(Self.ocrWords(record).map(\.text), try Self.pdfWords(out, page: 1).map(\.text))
+        #expect(f1 >= Self.minimumF1, "word F1 \(f1)")
+        let back = folder.appendingPathComponent("back").path
+        #expect(try Harness.run("pdfimages", ["-j", out, back]).status == 0)
+        #expect(FileManager.default.contentsEqual(atPath: back + "-000.jpg", andPath: photo))
+        // In place would put a PDF where the photo was.
+        let inPlace = try Harness.pages([photo, "--searchable", records, "--in-place"])
+        #expect(inPlace.status == 2 && inPlace.stderr.contains("-o OUT.pdf"))
     }
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Word agreement of a searchable PDF's text (pdftotext) with pp-ocr's reading of the same pages.
 
-    searchable_check.py RECORDS PDF [PDF ...]     # pp-ocr --text-layer records; PDFs named like the records' sources
+    searchable_check.py RECORDS PDF [PDF ...]     # pp-ocr --text-layer records; PDFs named like the records'
+                                                  # sources (a.pdf, or a.pdf for a photo a.jpg)
 
 For every page with ocr.text_layer: word F1 of pdftotext's words against pp-ocr's, and how many of the
 words found in both lie within 2 pt of pp-ocr's box (moved back by ocr.deskew_degrees onto the page as
@@ -89,7 +90,8 @@ def main():
     pages = [r for r in pages if r.get("kind") == "page" and "text_layer" in (r.get("ocr") or {})]
     all_pages = Counter()
     for pdf in pdfs:
-        mine = [r for r in pages if os.path.basename(r["source"]) == os.path.basename(pdf)]
+        stem = os.path.splitext(os.path.basename(pdf))[0]  # a photo's records name the photo
+        mine = [r for r in pages if os.path.splitext(os.path.basename(r["source"]))[0] == stem]
         t = check(mine, pdf)
         all_pages.update(t)
         print(json.dumps(summary(pdf, t)))
