@@ -82,14 +82,16 @@ struct SearchableTests {
     /// The largest distance of one word's box from pdftotext's: the left edge, the right edge (Tesseract's
     /// renderer spreads a word and a trailing space over the word's box, except on a block's last word,
     /// which the record does not tell: either edge counts), and the baseline (pdftotext's bottom) against
-    /// the word's bottom, on words without descenders (the top follows the font size Tesseract picks).
+    /// the word's bottom, on words standing on it (the top follows the font size Tesseract picks).
     static func distance(_ ocr: Word, _ pdf: Word) -> Double {
         let (o, p) = (ocr.box, pdf.box)
         let n = Double(ocr.text.count)
         let shortRight = o[0] + (o[2] - o[0]) * n / (n + 1)
         let right = min(abs(p[2] - o[2]), abs(p[2] - shortRight))
-        let descends = ocr.text.contains { "gjpqy,;()[]{}|/Q@$".contains($0) }
-        return max(abs(p[0] - o[0]), right, descends ? 0 : abs(p[3] - o[3]))
+        // A word's bottom is its baseline only when it has a letter or digit and nothing below the line.
+        let onLine =
+            ocr.text.contains { $0.isLetter || $0.isNumber } && !ocr.text.contains { "gjpqy,;()[]{}|/Q@$".contains($0) }
+        return max(abs(p[0] - o[0]), right, onLine ? abs(p[3] - o[3]) : 0)
     }
 
     @Test func theScannedPagesReadBackWhereTheirWordsAre() throws {

@@ -6,9 +6,11 @@
 #   bash bench/pages/searchable.sh             # PAGES=12, JOBS=2, RUNS=3
 #   OCRMYPDF_ARGS="--output-type pdf" bash bench/pages/searchable.sh
 #
-# Each run of each side is timed with /usr/bin/time -v (wall, and the peak RSS of its largest process),
-# the sides taking turns; then bench/pages/searchable_check.py measures word F1 and box agreement of
-# each side's pdftotext against pp-ocr's reading.
+# OCRmyPDF runs twice: as installed (Debian's libtesseract then spins OpenMP threads, see bench/ocr) and
+# with OMP_THREAD_LIMIT=1 as a careful user runs it; pp-ocr sets that limit itself. Each run of each
+# side is timed with /usr/bin/time -v (wall, and the peak RSS of its largest process), the sides taking
+# turns; then bench/pages/searchable_check.py measures word F1 and box agreement of each side's
+# pdftotext against pp-ocr's reading. KEEP=1 keeps the work folder (its path is printed).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 PAGES=${PAGES:-12}
@@ -30,7 +32,7 @@ done
 BIN=$(cd "$BIN" && pwd)
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/pp-bench-searchable.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+if [ -n "${KEEP:-}" ]; then echo "== work folder: $work"; else trap 'rm -rf "$work"' EXIT; fi
 
 . bench/ocr/pick_pdfs.sh
 pick_pdfs "$PAGES"
@@ -63,7 +65,8 @@ set -e
 out=\$1; mkdir -p "\$out"; cd "$work"
 for pdf in scans/*.pdf; do ocrmypdf --skip-text -q -l $LANGS --jobs $JOBS $OCRMYPDF_ARGS "\$pdf" "\$out/\$(basename "\$pdf")"; done
 SH
-chmod +x "$work/ours.sh" "$work/ocrmypdf.sh"
+{ echo '#!/usr/bin/env bash'; echo 'OMP_THREAD_LIMIT=1 exec "$(dirname "$0")/ocrmypdf.sh" "$@"'; } > "$work/ocrmypdf-omp1.sh"
+chmod +x "$work/ours.sh" "$work/ocrmypdf.sh" "$work/ocrmypdf-omp1.sh"
 
 timed() {  # label run-number: appends "label wall_s peak_kb" to $work/times
     local label=$1 n=$2 log="$work/time-$1-$2.txt"
@@ -78,6 +81,7 @@ timed() {  # label run-number: appends "label wall_s peak_kb" to $work/times
 for n in $(seq 1 "$RUNS"); do
     timed ours "$n"
     timed ocrmypdf "$n"
+    timed ocrmypdf-omp1 "$n"
 done
 
 echo "== timing ($RUNS runs each, taking turns; load now $(cut -d' ' -f1-3 /proc/loadavg))"
@@ -91,7 +95,9 @@ for label, wall, kb in rows:
 ours = statistics.median(w for w, _ in by["ours"])
 print("| pipeline | wall, median s | runs | per page s | time vs ours | peak RSS MB (largest process, median) |")
 print("|---|---|---|---|---|---|")
-for label, name in [("ours", "pp-ingest \\| pp-ocr --text-layer \\| pp-pages --searchable"), ("ocrmypdf", "ocrmypdf --skip-text")]:
+for label, name in [("ours", "pp-ingest \\| pp-ocr --text-layer \\| pp-pages --searchable"),
+                    ("ocrmypdf", "ocrmypdf --skip-text (as installed)"),
+                    ("ocrmypdf-omp1", "OMP_THREAD_LIMIT=1 ocrmypdf --skip-text")]:
     walls = [w for w, _ in by[label]]
     kbs = [k for _, k in by[label]]
     med = statistics.median(walls)
@@ -99,8 +105,8 @@ for label, name in [("ours", "pp-ingest \\| pp-ocr --text-layer \\| pp-pages --s
 PY
 
 echo "== agreement with pp-ocr's reading (pdftotext; boxes within 2 pt)"
-for label in ours ocrmypdf; do
-    qpdf --check "$work/out-$label/"*.pdf > /dev/null 2>&1 && check=passes || check=FAILS
+for label in ours ocrmypdf ocrmypdf-omp1; do
+    check=passes
     for pdf in "$work/out-$label/"*.pdf; do qpdf --check "$pdf" > /dev/null 2>&1 || check="FAILS on $(basename "$pdf")"; done
     printf '%s (qpdf --check %s): ' "$label" "$check"
     python3 bench/pages/searchable_check.py "$work/out-ours/pages.jsonl" "$work/out-$label/"*.pdf | tail -1
@@ -116,7 +122,7 @@ def images(pdf):
     objects = json.loads(out)["qpdf"][1]
     return sorted(o["stream"]["data"] for o in objects.values()
                   if isinstance(o, dict) and "stream" in o and o["stream"]["dict"].get("/Subtype") == "/Image")
-for label in ["ours", "ocrmypdf"]:
+for label in ["ours", "ocrmypdf", "ocrmypdf-omp1"]:
     same = total = 0
     for scan in sorted(glob.glob(f"{work}/scans/*.pdf")):
         a, b = images(scan), images(f"{work}/out-{label}/{os.path.basename(scan)}")
@@ -127,3 +133,4 @@ PY
 du -ch "${scans[@]}" | tail -1 | sed 's/^/== scans: /'
 du -ch "$work/out-ours/"*.pdf | tail -1 | sed 's/^/== ours: /'
 du -ch "$work/out-ocrmypdf/"*.pdf | tail -1 | sed 's/^/== ocrmypdf: /'
+du -ch "$work/out-ocrmypdf-omp1/"*.pdf | tail -1 | sed 's/^/== ocrmypdf, OMP_THREAD_LIMIT=1: /'

@@ -8,7 +8,7 @@ For every page with ocr.text_layer: word F1 of pdftotext's words against pp-ocr'
 words found in both lie within 2 pt of pp-ocr's box (moved back by ocr.deskew_degrees onto the page as
 given): the left edge, the right edge (Tesseract's renderer spreads a word and its trailing space over the
 word's box, so the right edge is either the box's or n/(n+1) of it), and the baseline (pdftotext's bottom)
-against the word's bottom on words without descenders. Prints one JSON line per PDF and one for all.
+against the word's bottom on words with a letter or digit and no descender (a dash floats above it). Prints one JSON line per PDF and one for all.
 """
 import html
 import json
@@ -54,7 +54,9 @@ def ocr_words(record):
 def distance(text, o, p):
     short = o[0] + (o[2] - o[0]) * len(text) / (len(text) + 1)
     right = min(abs(p[2] - o[2]), abs(p[2] - short))
-    bottom = 0 if set(text) & DESCENDERS else abs(p[3] - o[3])
+    # a word's bottom is its baseline only when it has a letter or digit and nothing below the line
+    on_line = any(c.isalnum() for c in text) and not set(text) & DESCENDERS
+    bottom = abs(p[3] - o[3]) if on_line else 0
     return max(abs(p[0] - o[0]), right, bottom)
 
 
