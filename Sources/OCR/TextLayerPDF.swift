@@ -24,7 +24,7 @@ enum TextLayerPDF {
         func failed(_ why: String) -> ToolError {
             ToolError(.record, code: "text_layer_failed", "\(what): tesseract could not write the text layer: \(why)")
         }
-        let base = (getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp") + "/pp-ocr-layer.XXXXXX"
+        let base = FileManager.default.temporaryDirectory.path + "/pp-ocr-layer.XXXXXX"  // $TMPDIR's
         var template = Array(base.utf8CString)
         guard let made = mkdtemp(&template) else { throw failed("no temporary folder (\(systemErrorText(errno)))") }
         let folder = String(cString: made)
