@@ -139,8 +139,10 @@ struct AccountFinder: FieldFinder {
             // The nearest bank-code label that introduces a code ("Routing number (ABA): 0110…": the inner one).
             let code = codes.filter { $0.page == l.page }.sorted { Self.distance($0.box, l.box) < Self.distance($1.box, l.box) }
                 .lazy.compactMap { c in
-                    view.valueText(after: c, accept: { NationalAccounts.bankCode($0) != nil }).flatMap {
-                        NationalAccounts.bankCode(String(view.lines[$0.line].chars[$0.range]))
+                    // A Danish "Reg. nr." introduces four digits; other bank codes are longer.
+                    let danish = String(view.lines[c.line].chars[c.range]).lowercased().hasPrefix("reg")
+                    return view.valueText(after: c, accept: { NationalAccounts.bankCode($0, danish: danish) != nil }).flatMap {
+                        NationalAccounts.bankCode(String(view.lines[$0.line].chars[$0.range]), danish: danish)
                     }
                 }.first
             guard let account = NationalAccounts.read(String(line.chars[r]), bankCode: code) else { continue }
