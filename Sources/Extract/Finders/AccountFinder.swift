@@ -154,7 +154,8 @@ struct AccountFinder: FieldFinder {
             var c = Candidate(
                 .account, value: account.value, display: account.display,
                 points: brokenIBAN ? weights.badChecksum : weights.national, page: line.page, box: box,
-                evidence: format, facts: CandidateFacts(scheme: brokenIBAN ? AccountFormat.iban.rawValue : account.scheme.rawValue))
+                evidence: format,
+                facts: CandidateFacts(scheme: brokenIBAN ? AccountFormat.iban.rawValue : account.scheme.rawValue))
             if let bank = account.bankCode { c.facts.bankCode = bank }
             c.credit(.labelled(.account), Scoring.scaled(weights.label, by: view.proximity(l, toLine: li, range: r, box: box)))
             view.applyOCRPenalty(to: &c, line, r, verified: account.scheme.isChecked)
