@@ -23,6 +23,7 @@ public struct OCROptions: Sendable {
     public var pageTimeout: Double?
     /// OCR pages that already have text (a PDF text layer or an earlier OCR) too.
     public var force = false
+    public var straighten = false  // --straighten: a photo of a sheet on a desk is read as the sheet, cut out, upright
 
     public init(tessdata: Tessdata) { self.tessdata = tessdata }
 
@@ -118,7 +119,7 @@ public final class PageOCR {
             throw ToolError(
                 .record, code: "bad_record", "\(what): \"image\".\"frame\" must be a whole number (a TIFF page, from 0)")
         }
-        var pix = try PixImage.read(path: path, frame: frame).grayIfNeutral()
+        var (pix, straightened) = try readImage(path: path, frame: frame)
         // Boxes use the resolution the page's "size" was computed with; tesseract gets --dpi instead when
         // pp-ingest only assumed one ("dpi_assumed") and the user knows better.
         let geometryDPI = Self.resolution(
@@ -135,7 +136,8 @@ public final class PageOCR {
         ocr.rotation = 0
         ocr.deskewDegrees = 0
         ocr.assets = options.tessdata.assetVersion
-        var size = record.size
+        ocr.paper = straightened?.paper.json
+        var size = straightened == nil ? record.size : nil  // a straightened photo: the sheet's size, below
         var osd = PageOSD()
 
         if options.rotatePages {
@@ -219,7 +221,8 @@ public final class PageOCR {
         // Codes as pp-ingest found them (a record read by pp-ocr before has them in its frame already).
         if !record.has(\.ocr), let codes = record.codes, let from = record.size, let to = size {
             let turn = Double(ocr.rotation ?? 0) + (ocr.deskewDegrees ?? 0)
-            out.codes = CodeBoxes.turned(codes, degrees: turn, from: from, to: to)
+            let (onPage, frame) = straightened?.codes(codes, photoSize: from) ?? (codes, from)
+            out.codes = CodeBoxes.turned(onPage, degrees: turn, from: frame, to: to)
         }
         return out
     }
@@ -246,9 +249,7 @@ public final class PageOCR {
         )
     }
 
-    static func seconds(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : "\(value)"
-    }
+    static func seconds(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : "\(value)" }
 
     /// The engine for a language list, made on first use. Up to `maxEngines` are kept (12 to 25 MB each);
     /// the least recently used goes first.

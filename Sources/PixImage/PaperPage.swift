@@ -1,0 +1,170 @@
+import CLeptonica
+import Foundation
+
+/// A sheet of paper found on a photo: where its corners are, and the size of the upright page it makes.
+public struct Paper: Sendable, Equatable {
+    /// The corners in the photo's pixels (pixel centres at whole numbers): top-left, top-right,
+    /// bottom-right, bottom-left as the sheet lies in the photo.
+    public var corners: [PixPoint]
+    /// The straightened page in pixels, of the sheet's own aspect.
+    public var width: Int
+    public var height: Int
+}
+
+extension PixImage {
+    /// The long side of the reduced photo the paper is looked for on: a few hundred thousand pixels, so
+    /// finding costs about the same on any photo, and a pixel there is under 0.2% of the sheet.
+    static let paperGridLongSide = 720.0
+
+    /// The sheet of paper this photo shows lying on a desk or table, or nil when there is none with
+    /// its edges in the picture (a scan, a born-digital raster, a photo the paper fills).
+    public func findPaper() -> Paper? {
+        let (w, h) = (width, height)
+        guard w >= 16, h >= 16, let grid = paperGrid() else { return nil }
+        guard let found = PaperFinder.corners(on: grid) else { return nil }
+        // Grid coordinates to the photo's: the same continuous plane scaled, then pixel centres at whole numbers.
+        let (sx, sy) = (Double(w) / Double(grid.width), Double(h) / Double(grid.height))
+        let corners = found.map { PixPoint(x: $0.x * sx - 0.5, y: $0.y * sy - 0.5) }
+        let size = PlaneGeometry.rectangleSize(corners, centre: PixPoint(x: Double(w) / 2, y: Double(h) / 2))
+        // The page keeps the photo's pixel scale, within the photo's size (one warp of the same size).
+        let fit = min(1, Double(w) / size.width, Double(h) / size.height)
+        return Paper(
+            corners: corners, width: max(1, Int((size.width * fit).rounded())),
+            height: max(1, Int((size.height * fit).rounded())))
+    }
+
+    /// How much a pixel's colour (the spread of its channels) counts against it being paper: with 1.5,
+    /// a light wooden desk (spread 60 and more) sits well under white paper lit unevenly.
+    static let chromaWeight: Float = 1.5
+
+    /// The paperness grid: the photo reduced (area mapping) to `paperGridLongSide`, each pixel its
+    /// largest channel less its colour (`chromaWeight`): white paper high, a wooden or coloured desk low.
+    func paperGrid() -> PaperGrid? {
+        let scale = Float(min(1, Self.paperGridLongSide / Double(max(width, height))))
+        guard let small = derived({ lept.pixScale($0, scale, scale) }),
+            let colour = small.depth == 32 ? small : small.derived({ lept.pixConvertTo32($0) }),
+            let data = lept.pixGetData(colour.pix)
+        else { return nil }
+        let (w, h, wpl) = (colour.width, colour.height, Int(lept.pixGetWpl(colour.pix)))
+        var values = [Float](repeating: 0, count: w * h)
+        var colours = [SIMD3<Float>](repeating: .zero, count: w * h)
+        for y in 0..<h {
+            let row = data + y * wpl
+            for x in 0..<w {
+                let p = row[x]
+                let (r, g, b) = (Int(p >> 24), Int((p >> 16) & 0xFF), Int((p >> 8) & 0xFF))
+                let (hi, lo) = (max(r, g, b), min(r, g, b))
+                values[y * w + x] = max(0, Float(hi) - Self.chromaWeight * Float(hi - lo))
+                colours[y * w + x] = SIMD3(Float(r), Float(g), Float(b))
+            }
+        }
+        return PaperGrid(width: w, height: h, values: values, colours: colours)
+    }
+
+    /// The sheet cut out and made an upright rectangle (projective transform, interpolated), the
+    /// photo's resolution kept; nil when leptonica failed.
+    public func straightened(to paper: Paper) -> PixImage? {
+        guard paper.corners.count == 4, let source = lept.ptaCreate(4), let target = lept.ptaCreate(4) else { return nil }
+        var (s, t): (UnsafeMutablePointer<Pta>?, UnsafeMutablePointer<Pta>?) = (source, target)
+        defer {
+            lept.ptaDestroy(&s)
+            lept.ptaDestroy(&t)
+        }
+        let (right, bottom) = (Float(paper.width - 1), Float(paper.height - 1))
+        let places: [(Float, Float)] = [(0, 0), (right, 0), (right, bottom), (0, bottom)]
+        for (corner, place) in zip(paper.corners, places) {
+            _ = lept.ptaAddPt(source, Float(corner.x), Float(corner.y))
+            _ = lept.ptaAddPt(target, place.0, place.1)
+        }
+        let dpi = (resolution, verticalResolution)
+        guard let warped = derived({ lept.pixProjectivePta($0, target, source, Int32(L_BRING_IN_WHITE)) }),
+            let page = PixBox(x: 0, y: 0, width: paper.width, height: paper.height).withBox({ box in
+                warped.derived { lept.pixClipRectangle($0, box, nil) }
+            })
+        else { return nil }
+        if dpi.0 > 0, dpi.1 > 0 { _ = lept.pixSetResolution(page.pix, Int32(dpi.0), Int32(dpi.1)) }
+        return page
+    }
+
+    /// The image as JPEG bytes at `quality` (1...100); nil when leptonica failed.
+    public func jpegBytes(quality: Int) -> [UInt8]? {
+        var data: UnsafeMutablePointer<UInt8>?
+        var size = 0
+        guard lept.pixWriteMemJpeg(&data, &size, pix, Int32(quality), 0) == 0, let data else { return nil }
+        defer { lept.leptFree(data) }
+        return Array(UnsafeBufferPointer(start: data, count: size))
+    }
+}
+
+extension PlaneGeometry {
+    /// The width and height of the rectangle a quadrilateral (top-left, top-right, bottom-right,
+    /// bottom-left) shows in a pinhole photo whose optical centre is `centre`: the focal length and the
+    /// aspect from the vanishing geometry (Zhang and He's whiteboard method); the mean of opposite sides
+    /// where the view is nearly square-on and the focal length cannot be told. The height is the longer
+    /// of the two upright sides, so the page is never smaller than the sheet appears.
+    static func rectangleSize(_ q: [PixPoint], centre: PixPoint) -> (width: Double, height: Double) {
+        let height = max(distance(q[0], q[3]), distance(q[1], q[2]))
+        let meanAspect = (distance(q[0], q[1]) + distance(q[3], q[2])) / (distance(q[0], q[3]) + distance(q[1], q[2]))
+        func h(_ p: PixPoint) -> SIMD3<Double> { SIMD3(p.x - centre.x, p.y - centre.y, 1) }
+        func cross3(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> SIMD3<Double> {
+            SIMD3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x)
+        }
+        func dot(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> Double { (a * b).sum() }
+        let (m1, m2, m3, m4) = (h(q[0]), h(q[1]), h(q[3]), h(q[2]))
+        let k2 = dot(cross3(m1, m4), m3) / dot(cross3(m2, m4), m3)
+        let k3 = dot(cross3(m1, m4), m2) / dot(cross3(m3, m4), m2)
+        let (n2, n3) = (k2 * m2 - m1, k3 * m3 - m1)
+        let f2 = -(n2.x * n3.x + n2.y * n3.y) / (n2.z * n3.z)
+        var aspect = meanAspect
+        if f2.isFinite, f2 > 0, abs(n2.z * n3.z) > 1e-12 {
+            let ratio = ((n2.x * n2.x + n2.y * n2.y) / f2 + n2.z * n2.z) / ((n3.x * n3.x + n3.y * n3.y) / f2 + n3.z * n3.z)
+            // Trusted only near the sides' own ratio: a focal length from nearly parallel sides is noise.
+            if ratio > 0, abs(sqrt(ratio) / meanAspect - 1) < Self.largestAspectCorrection { aspect = sqrt(ratio) }
+        }
+        return (height * aspect, height)
+    }
+
+    /// How far the perspective aspect may differ from the sides' own ratio before it is taken for noise.
+    static let largestAspectCorrection = 0.25
+}
+
+extension Paper {
+    /// The page's corners in its own pixels, in the order of `corners`.
+    var pageCorners: [PixPoint] {
+        let (r, b) = (Double(width - 1), Double(height - 1))
+        return [PixPoint(x: 0, y: 0), PixPoint(x: r, y: 0), PixPoint(x: r, y: b), PixPoint(x: 0, y: b)]
+    }
+
+    /// Where a point of the photo (its pixels) lands on the straightened page (its pixels); nil when the
+    /// corners make no projective map.
+    public func pagePoint(_ p: PixPoint) -> PixPoint? {
+        guard let m = PlaneGeometry.homography(from: corners, to: pageCorners) else { return nil }
+        let z = m[6] * p.x + m[7] * p.y + 1
+        guard abs(z) > 1e-12 else { return nil }
+        return PixPoint(x: (m[0] * p.x + m[1] * p.y + m[2]) / z, y: (m[3] * p.x + m[4] * p.y + m[5]) / z)
+    }
+}
+
+extension PlaneGeometry {
+    /// The projective map of four points onto four others: h11…h32 (h33 = 1), row by row; nil when
+    /// three of them are in a line.
+    static func homography(from s: [PixPoint], to d: [PixPoint]) -> [Double]? {
+        guard s.count == 4, d.count == 4 else { return nil }
+        var a: [[Double]] = []
+        for (p, q) in zip(s, d) {
+            a.append([p.x, p.y, 1, 0, 0, 0, -q.x * p.x, -q.x * p.y, q.x])
+            a.append([0, 0, 0, p.x, p.y, 1, -q.y * p.x, -q.y * p.y, q.y])
+        }
+        // Gaussian elimination with partial pivoting on the 8 × 9 augmented matrix.
+        for c in 0..<8 {
+            let pivot = (c..<8).max { abs(a[$0][c]) < abs(a[$1][c]) }!
+            guard abs(a[pivot][c]) > 1e-12 else { return nil }
+            a.swapAt(c, pivot)
+            for r in 0..<8 where r != c {
+                let f = a[r][c] / a[c][c]
+                for k in c..<9 { a[r][k] -= f * a[c][k] }
+            }
+        }
+        return (0..<8).map { a[$0][8] / a[$0][$0] }
+    }
+}
