@@ -20,6 +20,8 @@ public struct EditJob: Sendable, Equatable {
     /// In place: how long to wait for another pp-pages that edits the same file (`ReplaceLock`).
     public var lockWait: Int
     public var operations: [PageOperation]
+    /// --as-is: photos are inserted as they are, not cut to the sheet of paper they show and straightened.
+    public var asIs = false
 
     public init(
         input: String, output: String?, inPlace: Bool, password: String? = nil, decrypt: Bool = false,
@@ -104,7 +106,7 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
         case nil: break
         }
         try requireInputFile(file, role: "the file to insert")
-        if let images = try PageImage.load(path: file, name: file) {
+        if let images = try PageImage.load(path: file, name: file, straighten: !job.asIs) {
             sources[file] = .images(images)
             return images.count
         }

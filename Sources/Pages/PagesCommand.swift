@@ -12,19 +12,21 @@ public enum PagesCommand {
         let invocation = try Invocation(parsed, environment: environment)
         let sink = OutputSink()
         guard let input = invocation.input else {
-            let settings = BatchSettings(
+            var settings = BatchSettings(
                 password: invocation.password, decrypt: invocation.decrypt, breakSignature: invocation.breakSignature,
                 deterministicID: invocation.deterministicID, lockWait: invocation.lockWait)
+            settings.asIs = invocation.asIs
             let progress = try ProgressDisplay(tool: pagesCommand.name, arguments: parsed)
             return try runBatch(
                 path: invocation.opsFile!, settings: settings, sink: sink, diagnostics: diagnostics, progress: progress)
         }
         let operations = try invocation.opsFile.map { path throws(ToolError) in try readOperations(from: path) }
-        let job = EditJob(
+        var job = EditJob(
             input: input, output: invocation.output, inPlace: invocation.inPlace, password: invocation.password,
             decrypt: invocation.decrypt, breakSignature: invocation.breakSignature,
             deterministicID: invocation.deterministicID, lockWait: invocation.lockWait,
             operations: operations ?? invocation.operations)
+        job.asIs = invocation.asIs
         let outcome: EditOutcome
         do throws(ToolError) {
             outcome = try performEdit(job)
