@@ -49,7 +49,7 @@ enum PaperFinder {
     static func corners(on grid: PaperGrid) -> [PixPoint]? {
         let (w, h) = (grid.width, grid.height)
         guard w >= 16, h >= 16 else { return nil }
-        let threshold = otsu(grid.values)
+        let (threshold, edgeLevel) = otsu(grid.values)
         var mask = grid.values.map { $0 > threshold }
         // What is neither paper-white nor the desk's colour (a coloured band printed to the sheet's edge)
         // belongs to the sheet too, when it joins it.
@@ -75,7 +75,7 @@ enum PaperFinder {
         }
         guard inside / Float(n) - outside / Float(w * h - n) >= minimumContrast else { return nil }
 
-        let outline = edgePoints(region, grid, threshold: threshold)
+        let outline = edgePoints(region, grid, level: edgeLevel)
         let hull = PlaneGeometry.convexHull(outline)
         let hullArea = PlaneGeometry.area(hull)
         guard hull.count >= 4, hullArea > 0 else { return nil }
@@ -119,13 +119,14 @@ enum PaperFinder {
         return BinaryGrid.window(smooth.map { off($0) > bar }, w, h, radius: colourSmoothing + 1, all: true)
     }
 
-    /// Otsu's threshold of values 0...255.
-    static func otsu(_ values: [Float]) -> Float {
+    /// Otsu's threshold of values 0...255, and the level half way between the means of the two classes
+    /// it makes (where a blurred step between them is).
+    static func otsu(_ values: [Float]) -> (threshold: Float, middle: Float) {
         var histogram = [Double](repeating: 0, count: 256)
         for v in values { histogram[Int(min(255, max(0, v)))] += 1 }
         let total = Double(values.count)
         let sum = histogram.enumerated().reduce(0.0) { $0 + Double($1.offset) * $1.element }
-        var (below, belowSum, best, bestT) = (0.0, 0.0, -1.0, 0)
+        var (below, belowSum, best, bestT, middle) = (0.0, 0.0, -1.0, 0, 0.0)
         for t in 0..<256 {
             below += histogram[t]
             belowSum += Double(t) * histogram[t]
@@ -133,14 +134,14 @@ enum PaperFinder {
             guard below > 0, above > 0 else { continue }
             let d = belowSum / below - (sum - belowSum) / above
             let between = below * above * d * d
-            if between > best { (best, bestT) = (between, t) }
+            if between > best { (best, bestT, middle) = (between, t, (belowSum / below + (sum - belowSum) / above) / 2) }
         }
-        return Float(bestT) + 0.5
+        return (Float(bestT) + 0.5, Float(middle) + 0.5)
     }
 
     /// The region's outline: for each region pixel beside a pixel outside (4-neighbours), the point
-    /// between their centres where the values cross the threshold (the middle when they do not).
-    static func edgePoints(_ region: [Bool], _ grid: PaperGrid, threshold: Float) -> [PixPoint] {
+    /// between their centres where the values cross `level` (the middle when they do not).
+    static func edgePoints(_ region: [Bool], _ grid: PaperGrid, level: Float) -> [PixPoint] {
         let (w, h) = (grid.width, grid.height)
         var points: [PixPoint] = []
         for y in 0..<h {
@@ -149,7 +150,7 @@ enum PaperFinder {
                     let (nx, ny) = (x + dx, y + dy)
                     guard nx >= 0, ny >= 0, nx < w, ny < h, !region[ny * w + nx] else { continue }
                     let (a, b) = (grid[x, y], grid[nx, ny])
-                    let t = a > threshold && b < threshold ? Double((a - threshold) / (a - b)) : 0.5
+                    let t = a > level && b < level ? Double((a - level) / (a - b)) : 0.5
                     points.append(PixPoint(x: Double(x) + 0.5 + t * Double(dx), y: Double(y) + 0.5 + t * Double(dy)))
                 }
             }

@@ -25,7 +25,8 @@ extension PixImage {
         // Grid coordinates to the photo's: the same continuous plane scaled, then pixel centres at whole numbers.
         let (sx, sy) = (Double(w) / Double(grid.width), Double(h) / Double(grid.height))
         let corners = found.map { PixPoint(x: $0.x * sx - 0.5, y: $0.y * sy - 0.5) }
-        let size = PlaneGeometry.rectangleSize(corners, centre: PixPoint(x: Double(w) / 2, y: Double(h) / 2))
+        let size = PlaneGeometry.rectangleSize(
+            corners, centre: PixPoint(x: Double(w) / 2, y: Double(h) / 2), longSide: Double(max(w, h)))
         // The page keeps the photo's pixel scale, within the photo's size (one warp of the same size).
         let fit = min(1, Double(w) / size.width, Double(h) / size.height)
         return Paper(
@@ -97,12 +98,18 @@ extension PixImage {
 }
 
 extension PlaneGeometry {
+    /// The focal length assumed when the corners cannot tell it, in the photo's long side: phones'
+    /// main cameras are 24 to 28 mm equivalents (0.67 to 0.78 of the 36 mm frame's long side).
+    static let assumedFocalLength = 0.8
+    /// Focal lengths (in the photo's long side) the corners may tell; outside, the corners' noise spoke.
+    static let plausibleFocalLengths = 0.3...3.0
+
     /// The width and height of the rectangle a quadrilateral (top-left, top-right, bottom-right,
-    /// bottom-left) shows in a pinhole photo whose optical centre is `centre`: the focal length and the
-    /// aspect from the vanishing geometry (Zhang and He's whiteboard method); the mean of opposite sides
-    /// where the view is nearly square-on and the focal length cannot be told. The height is the longer
-    /// of the two upright sides, so the page is never smaller than the sheet appears.
-    static func rectangleSize(_ q: [PixPoint], centre: PixPoint) -> (width: Double, height: Double) {
+    /// bottom-left) shows in a pinhole photo of long side `longSide` whose optical centre is `centre`:
+    /// the focal length and the aspect from the vanishing geometry (Zhang and He's whiteboard method),
+    /// the focal length assumed when a pair of sides is parallel. The height is the longer of the two
+    /// upright sides, so the page is never smaller than the sheet appears.
+    static func rectangleSize(_ q: [PixPoint], centre: PixPoint, longSide: Double) -> (width: Double, height: Double) {
         let height = max(distance(q[0], q[3]), distance(q[1], q[2]))
         let meanAspect = (distance(q[0], q[1]) + distance(q[3], q[2])) / (distance(q[0], q[3]) + distance(q[1], q[2]))
         func h(_ p: PixPoint) -> SIMD3<Double> { SIMD3(p.x - centre.x, p.y - centre.y, 1) }
@@ -114,18 +121,13 @@ extension PlaneGeometry {
         let k2 = dot(cross3(m1, m4), m3) / dot(cross3(m2, m4), m3)
         let k3 = dot(cross3(m1, m4), m2) / dot(cross3(m3, m4), m2)
         let (n2, n3) = (k2 * m2 - m1, k3 * m3 - m1)
-        let f2 = -(n2.x * n3.x + n2.y * n3.y) / (n2.z * n3.z)
-        var aspect = meanAspect
-        if f2.isFinite, f2 > 0, abs(n2.z * n3.z) > 1e-12 {
-            let ratio = ((n2.x * n2.x + n2.y * n2.y) / f2 + n2.z * n2.z) / ((n3.x * n3.x + n3.y * n3.y) / f2 + n3.z * n3.z)
-            // Trusted only near the sides' own ratio: a focal length from nearly parallel sides is noise.
-            if ratio > 0, abs(sqrt(ratio) / meanAspect - 1) < Self.largestAspectCorrection { aspect = sqrt(ratio) }
-        }
-        return (height * aspect, height)
+        guard k2.isFinite, k3.isFinite else { return (height * meanAspect, height) }
+        let told = -(n2.x * n3.x + n2.y * n3.y) / (n2.z * n3.z)
+        let plausible = plausibleFocalLengths.contains(told.squareRoot() / longSide)
+        let f2 = told.isFinite && told > 0 && plausible ? told : pow(assumedFocalLength * longSide, 2)
+        let ratio = ((n2.x * n2.x + n2.y * n2.y) / f2 + n2.z * n2.z) / ((n3.x * n3.x + n3.y * n3.y) / f2 + n3.z * n3.z)
+        return (height * (ratio.isFinite && ratio > 0 ? ratio.squareRoot() : meanAspect), height)
     }
-
-    /// How far the perspective aspect may differ from the sides' own ratio before it is taken for noise.
-    static let largestAspectCorrection = 0.25
 }
 
 extension Paper {

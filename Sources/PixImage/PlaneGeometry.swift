@@ -74,8 +74,9 @@ enum PlaneGeometry {
         return corners.map { p[$0] }
     }
 
-    /// How far a side's fit looks from the coarse side, in the quadrilateral's diagonal.
+    /// How far a side's fit looks from the coarse side, in the quadrilateral's diagonal, and at least.
     static let sideBand = 0.015
+    static let smallestSideBand = 2.0
     /// The part of a side the fit uses: the ends are rounded or cut by the corners' outline.
     static let sideMiddle = 0.1...0.9
     /// A corner moved farther than this (in the diagonal) by the fit keeps its coarse place.
@@ -92,7 +93,8 @@ enum PlaneGeometry {
             let length = distance(a, b)
             guard length > 0 else { return quad }
             line.direction = PixPoint(x: line.direction.x / length, y: line.direction.y / length)
-            for band in [sideBand * diagonal, sideBand * diagonal / 3] {
+            let band = max(smallestSideBand, sideBand * diagonal)
+            for band in [band, band / 3] {
                 let near = outline.filter { p in
                     let (dx, dy) = (p.x - a.x, p.y - a.y)
                     let along = (dx * (b.x - a.x) + dy * (b.y - a.y)) / (length * length)
