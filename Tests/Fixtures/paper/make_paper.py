@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the photos of Tests/PixImageTests/PaperTests, Tests/PagesTests/PhotoPageTests and
 Tests/OCRTests/StraightenTests: a bill (made-up names and numbers) photographed lying on a wooden desk,
-turned 11 degrees and seen at a slant (a pinhole camera, the sheet tilted 24 degrees), with its true
+turned 11 degrees and seen at a slant (a pinhole camera, the sheet tilted 32 degrees), with its true
 corners; the same bill as
 a flat scan; and a photo the paper fills. Deterministic (seeded noise).
 
@@ -79,9 +79,9 @@ def photo(sheet, corners, rng):
 def main():
     rng = np.random.default_rng(30)
     sheet = page()
-    # The sheet's corners: a 1000 x 1414 sheet turned TURN degrees, tilted 24 degrees about an axis at 30
-    # degrees, 1900 units before a pinhole camera (focal length 1300, optical centre mid-photo).
-    t, a, d = math.radians(TURN), math.radians(24), math.radians(30)
+    # The sheet's corners: a 1000 x 1414 sheet turned TURN degrees, tilted 32 degrees about an axis at 30
+    # degrees, 1900 units before (and 60 left of) a pinhole camera (focal length 1300, optical centre mid-photo).
+    t, a, d = math.radians(TURN), math.radians(32), math.radians(30)
     ax, ay = a * math.cos(d), a * math.sin(d)
     rx = np.array([[1, 0, 0], [0, math.cos(ax), -math.sin(ax)], [0, math.sin(ax), math.cos(ax)]])
     ry = np.array([[math.cos(ay), 0, math.sin(ay)], [0, 1, 0], [-math.sin(ay), 0, math.cos(ay)]])
@@ -89,7 +89,7 @@ def main():
     r = rx @ ry @ rz
     corners = []
     for x, y in [(-500, -707), (500, -707), (500, 707), (-500, 707)]:
-        X, Y, Z = r @ np.array([x, y, 0.0]) + np.array([0, 0, 1900.0])
+        X, Y, Z = r @ np.array([x, y, 0.0]) + np.array([-60, 0, 1900.0])
         corners.append((PHOTO[0] / 2 + 1300 * X / Z, PHOTO[1] / 2 + 1300 * Y / Z))
     photo(sheet, corners, rng).save(os.path.join(HERE, "bill-on-desk.jpg"), "JPEG", quality=82)
     words = " ".join(LINES).split()
