@@ -133,7 +133,7 @@ def make_photo(pdf, seed):
     light += r.uniform(-0.12, 0.12) * (xx / W - 0.5)
     a = a * light[..., None] + g.normal(0, r.uniform(2.0, 5.0), (H, W, 1)).astype(np.float32)
     img = Image.fromarray(np.clip(a, 0, 255).astype(np.uint8)).filter(ImageFilter.GaussianBlur(r.uniform(0.4, 1.0)))
-    info = {"turn": round(turn, 2), "perspective": round(side_ratio(corners) - 1, 3), "desk": kind}
+    info = {"turn": round(turn, 2), "perspective": round(side_ratio(corners) - 1, 3), "desk": kind, "aspect": round(ph / pw, 4)}
     return img, r.randrange(70, 91), [[round(x - 0.5, 2), round(y - 0.5, 2)] for x, y in corners], info
 
 
@@ -181,7 +181,7 @@ def records(path):
 
 def report(truth_path, plain_path, straight_path):
     plain, straight = records(plain_path), records(straight_path)
-    found = within = 0
+    found = within = aspect_within = 0
     worst = 0.0
     f_plain, f_straight = [], []
     rows = []
@@ -203,6 +203,7 @@ def report(truth_path, plain_path, straight_path):
             err = max(math.dist(a, b) for a, b in zip(c, tc)) / side
             worst = max(worst, err)
             within += err <= 0.02
+            aspect_within += abs(paper["height"] / paper["width"] / t["aspect"] - 1) <= 0.02
         else:
             worst = float("inf")
         rows.append((os.path.basename(photo), t["desk"], t["turn"], t["perspective"], err, f_plain[-1], f_straight[-1]))
@@ -215,6 +216,7 @@ def report(truth_path, plain_path, straight_path):
     print()
     print(f"paper found: {found}/{n}; crop within 2% of the true corners: {within}/{n}; worst corner error "
           f"{'none found' if worst == float('inf') and not found else ('%.2f%%' % (100 * worst)) if worst != float('inf') else 'a photo not found'}")
+    print(f"straightened page of the sheet's aspect within 2%: {aspect_within}/{n}")
     print(f"OCR word F1 against the text layer, mean: unstraightened {sum(f_plain) / n:.3f}, "
           f"straightened {sum(f_straight) / n:.3f}")
 
