@@ -46,8 +46,9 @@ final class LeptonicaLibrary: Sendable {
     let pixClipRectangle:
         @convention(c) (PixPointer?, UnsafeMutablePointer<Box>?, UnsafeMutablePointer<UnsafeMutablePointer<Box>?>?) ->
             PixPointer?
-    let pixProjectivePta: @convention(c) (PixPointer?, UnsafeMutablePointer<Pta>?, UnsafeMutablePointer<Pta>?, Int32) ->
-        PixPointer?
+    let pixProjectivePta:
+        @convention(c) (PixPointer?, UnsafeMutablePointer<Pta>?, UnsafeMutablePointer<Pta>?, Int32) ->
+            PixPointer?
 
     // Point arrays (the projective transform's corners).
     let ptaCreate: @convention(c) (Int32) -> UnsafeMutablePointer<Pta>?
@@ -56,7 +57,9 @@ final class LeptonicaLibrary: Sendable {
 
     // Encoding to memory (a straightened photo becomes a JPEG page again).
     let pixWriteMemJpeg:
-        @convention(c) (UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?, UnsafeMutablePointer<Int>?, PixPointer?, Int32, Int32)
+        @convention(c) (
+            UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?, UnsafeMutablePointer<Int>?, PixPointer?, Int32, Int32
+        )
             -> Int32
     let leptFree: @convention(c) (UnsafeMutableRawPointer?) -> Void
 

@@ -89,7 +89,9 @@ struct PaperTests {
 
     /// (turn, tilt, focal length, aspect): square-on; tilted only (the focal length cannot be told, the
     /// assumed one, 0.8 of the long side, is the camera's); turned and tilted (told by the corners).
-    @Test(arguments: [(0.0, 0.0, 1600.0, 1.414), (0.0, 25.0, 1600.0, 1.414), (12.0, 30.0, 2200.0, 1.414), (-8.0, 35.0, 1400.0, 0.75)])
+    @Test(arguments: [
+        (0.0, 0.0, 1600.0, 1.414), (0.0, 25.0, 1600.0, 1.414), (12.0, 30.0, 2200.0, 1.414), (-8.0, 35.0, 1400.0, 0.75),
+    ])
     func aSlantedRectangleKeepsItsAspect(_ turn: Double, _ tilt: Double, _ f: Double, _ aspect: Double) {
         let c = PixPoint(x: 750, y: 1000)
         let q = Self.projected(w: 1000, h: 1000 * aspect, turn: turn, tilt: tilt, distance: 2600, f: f, c: c)
