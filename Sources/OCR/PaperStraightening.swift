@@ -15,7 +15,9 @@ extension PageOCR {
         guard options.straighten, let paper = pix.findPaper(), let page = pix.straightened(to: paper) else {
             return (pix.grayIfNeutral(), nil)
         }
-        pix = page
+        // Whitened too: a photo's uneven light left on the sheet alone makes tesseract take a page of
+        // text for a picture (tuning photo 9 of bench/pages/paper.sh: no line read).
+        pix = page.whitened() ?? page
         return (pix.grayIfNeutral(), StraightenedPhoto(paper: paper, photoPixels: photoPixels))
     }
 }

@@ -53,6 +53,7 @@ public struct BatchSettings: Sendable {
     public var lockWait: Int
     /// --as-is for every record's photos.
     public var asIs = false
+    public var whiten = false
 
     public init(
         password: String?, decrypt: Bool, breakSignature: Bool, deterministicID: Bool = false,
@@ -93,7 +94,7 @@ public func job(fromRecord record: JSON, settings: BatchSettings) throws(ToolErr
         input: source, output: output, inPlace: inPlace, password: settings.password,
         decrypt: record["decrypt"]?.boolValue ?? settings.decrypt, breakSignature: settings.breakSignature,
         deterministicID: settings.deterministicID, lockWait: settings.lockWait, operations: ops)
-    job.asIs = settings.asIs
+    (job.asIs, job.whiten) = (settings.asIs, settings.whiten)
     return job
 }
 

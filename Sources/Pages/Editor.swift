@@ -22,6 +22,8 @@ public struct EditJob: Sendable, Equatable {
     public var operations: [PageOperation]
     /// --as-is: photos are inserted as they are, not cut to the sheet of paper they show and straightened.
     public var asIs = false
+    /// --whiten: a straightened sheet's background is made even and white too.
+    public var whiten = false
 
     public init(
         input: String, output: String?, inPlace: Bool, password: String? = nil, decrypt: Bool = false,
@@ -106,7 +108,7 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
         case nil: break
         }
         try requireInputFile(file, role: "the file to insert")
-        if let images = try PageImage.load(path: file, name: file, straighten: !job.asIs) {
+        if let images = try PageImage.load(path: file, name: file, straighten: job.asIs ? nil : .init(whiten: job.whiten)) {
             sources[file] = .images(images)
             return images.count
         }

@@ -35,7 +35,7 @@ struct PageImage {
     /// Reads a JPEG (by its markers, no decoding) or any image leptonica reads (every page of a
     /// multi-page TIFF); nil when the file is a PDF. With `straighten`, a photo of a sheet on a desk
     /// becomes the sheet (PhotoPage.swift).
-    static func load(path: String, name: String, straighten: Bool = false) throws(ToolError) -> [PageImage]? {
+    static func load(path: String, name: String, straighten: Straightening? = nil) throws(ToolError) -> [PageImage]? {
         guard let head = readFile(path, limit: 1024) else {
             throw ToolError(.record, code: "file_missing", "'\(name)' cannot be read: \(systemErrorText(errno))")
         }
@@ -52,7 +52,9 @@ struct PageImage {
                     "'\(name)' is a \(frame.bitsPerComponent)-bit JPEG with \(frame.components) components; PDF takes 8-bit gray, RGB or CMYK"
                 )
             }
-            if straighten, let sheet = straightenedJPEG(path: path, header: info, frame: frame) { return [sheet] }
+            if let straighten, let sheet = straightenedJPEG(path: path, header: info, frame: frame, straighten) {
+                return [sheet]
+            }
             return [
                 PageImage(
                     width: frame.width, height: frame.height, components: frame.components, bitsPerComponent: 8,
@@ -86,7 +88,7 @@ struct PageImage {
                         ? "'\(name)' is neither a PDF nor an image leptonica can read"
                         : "page \(n + 1) of the TIFF '\(name)' cannot be read")
             }
-            pages.append(try convert(straighten ? straightenedSheet(image) ?? image : image, name: name))
+            pages.append(try convert(straighten.flatMap { straightenedSheet(image, $0) } ?? image, name: name))
         }
         return pages
     }

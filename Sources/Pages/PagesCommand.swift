@@ -15,7 +15,7 @@ public enum PagesCommand {
             var settings = BatchSettings(
                 password: invocation.password, decrypt: invocation.decrypt, breakSignature: invocation.breakSignature,
                 deterministicID: invocation.deterministicID, lockWait: invocation.lockWait)
-            settings.asIs = invocation.asIs
+            (settings.asIs, settings.whiten) = (invocation.asIs, invocation.whiten)
             let progress = try ProgressDisplay(tool: pagesCommand.name, arguments: parsed)
             return try runBatch(
                 path: invocation.opsFile!, settings: settings, sink: sink, diagnostics: diagnostics, progress: progress)
@@ -26,7 +26,7 @@ public enum PagesCommand {
             decrypt: invocation.decrypt, breakSignature: invocation.breakSignature,
             deterministicID: invocation.deterministicID, lockWait: invocation.lockWait,
             operations: operations ?? invocation.operations)
-        job.asIs = invocation.asIs
+        (job.asIs, job.whiten) = (invocation.asIs, invocation.whiten)
         let outcome: EditOutcome
         do throws(ToolError) {
             outcome = try performEdit(job)

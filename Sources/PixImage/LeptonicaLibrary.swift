@@ -43,6 +43,8 @@ final class LeptonicaLibrary: Sendable {
     let pixRotateOrth: @convention(c) (PixPointer?, Int32) -> PixPointer?
     let pixConvertTo32: @convention(c) (PixPointer?) -> PixPointer?
     let pixScale: @convention(c) (PixPointer?, Float, Float) -> PixPointer?
+    let pixBackgroundNorm:
+        @convention(c) (PixPointer?, PixPointer?, PixPointer?, Int32, Int32, Int32, Int32, Int32, Int32, Int32) -> PixPointer?
     let pixClipRectangle:
         @convention(c) (PixPointer?, UnsafeMutablePointer<Box>?, UnsafeMutablePointer<UnsafeMutablePointer<Box>?>?) ->
             PixPointer?
@@ -136,6 +138,7 @@ final class LeptonicaLibrary: Sendable {
         pixRotateOrth = try bind("pixRotateOrth")
         pixConvertTo32 = try bind("pixConvertTo32")
         pixScale = try bind("pixScale")
+        pixBackgroundNorm = try bind("pixBackgroundNorm")
         pixClipRectangle = try bind("pixClipRectangle")
         pixProjectivePta = try bind("pixProjectivePta")
         ptaCreate = try bind("ptaCreate")

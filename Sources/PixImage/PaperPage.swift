@@ -71,11 +71,9 @@ extension PixImage {
             lept.ptaDestroy(&s)
             lept.ptaDestroy(&t)
         }
-        let (right, bottom) = (Float(paper.width - 1), Float(paper.height - 1))
-        let places: [(Float, Float)] = [(0, 0), (right, 0), (right, bottom), (0, bottom)]
-        for (corner, place) in zip(paper.corners, places) {
+        for (corner, place) in zip(paper.corners, paper.pageCorners) {
             _ = lept.ptaAddPt(source, Float(corner.x), Float(corner.y))
-            _ = lept.ptaAddPt(target, place.0, place.1)
+            _ = lept.ptaAddPt(target, Float(place.x), Float(place.y))
         }
         let dpi = (resolution, verticalResolution)
         guard let warped = derived({ lept.pixProjectivePta($0, target, source, Int32(L_BRING_IN_WHITE)) }),
@@ -85,6 +83,23 @@ extension PixImage {
         else { return nil }
         if dpi.0 > 0, dpi.1 > 0 { _ = lept.pixSetResolution(page.pix, Int32(dpi.0), Int32(dpi.1)) }
         return page
+    }
+
+    /// The background level `whitened` brings paper to (leptonica's own default is 200, a grey).
+    static let whitenedBackground: Int32 = 250
+
+    /// The image with its background made even and white (leptonica's background normalisation, its
+    /// default tiles, 10 x 15 pixels, and smoothing): the uneven light of a photo gone, as a scanner app
+    /// whitens a page; nil when leptonica failed.
+    public func whitened() -> PixImage? {
+        let dpi = (resolution, verticalResolution)
+        guard
+            let even = derived({
+                lept.pixBackgroundNorm($0, nil, nil, 10, 15, 100, 50, Self.whitenedBackground, 2, 1)
+            })
+        else { return nil }
+        if dpi.0 > 0, dpi.1 > 0 { _ = lept.pixSetResolution(even.pix, Int32(dpi.0), Int32(dpi.1)) }
+        return even
     }
 
     /// The image as JPEG bytes at `quality` (1...100); nil when leptonica failed.
@@ -131,10 +146,16 @@ extension PlaneGeometry {
 }
 
 extension Paper {
-    /// The page's corners in its own pixels, in the order of `corners`.
+    /// The share of the page's shorter side cut off each edge: the sheet's very edge, blurred with the
+    /// desk, would leave a dark line round the page.
+    static let edgeInset = 0.005
+
+    /// Where the sheet's corners go in the page's own pixels, in the order of `corners` (just outside
+    /// the page, by `edgeInset`).
     var pageCorners: [PixPoint] {
-        let (r, b) = (Double(width - 1), Double(height - 1))
-        return [PixPoint(x: 0, y: 0), PixPoint(x: r, y: 0), PixPoint(x: r, y: b), PixPoint(x: 0, y: b)]
+        let m = Double(min(width, height)) * Self.edgeInset
+        let (r, b) = (Double(width - 1) + m, Double(height - 1) + m)
+        return [PixPoint(x: -m, y: -m), PixPoint(x: r, y: -m), PixPoint(x: r, y: b), PixPoint(x: -m, y: b)]
     }
 
     /// Where a point of the photo (its pixels) lands on the straightened page (its pixels); nil when the

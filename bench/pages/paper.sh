@@ -21,6 +21,8 @@ work=${KEEP:-$(mktemp -d)}
 mkdir -p "$work"
 [ -n "${KEEP:-}" ] || trap 'rm -rf "$work"' EXIT
 export OMP_THREAD_LIMIT=1
+# --lang auto reads pp-extract's lexicons; a release build of pp-ocr alone does not put them beside it.
+export PP_LEXICONS=${PP_LEXICONS:-$PWD/Sources/Extract/Lexicons}
 python3 Tests/Synth/generate.py --out "$work/synth" --per-family 1 --seed 30 >/dev/null
 # shellcheck disable=SC2086
 python3 bench/pages/paper.py make "$work/synth/pdf" "$work/$set_name" $seeds
