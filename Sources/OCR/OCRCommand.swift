@@ -61,7 +61,7 @@ public enum OCRCommand {
             then also has script, detected, detected_from, read_again and, when read again, first_pass.
             --straighten looks for a sheet of paper with the desk showing around it (its four corners, from the
             bright, colourless region that keeps off the photo's border) and reads the sheet alone, made an upright
-            rectangle of its own aspect; the record's boxes and "size" are then the straightened sheet's, and
+            rectangle of its own aspect, its background whitened; the record's boxes and "size" are then the sheet's, and
             "ocr"."paper" gives the corners found (the photo's pixels). Scans and photos the paper fills are read as
             they are. Other records pass through untouched. A missing or unreadable image, or a page over the time limit,
             becomes an error record and the run goes on.

@@ -75,7 +75,8 @@ public let pagesCommand = CommandSpec(
         the sheet alone, as a scanner app makes it: its four corners found, the perspective and the tilt
         undone, the desk cut away; the page has the sheet's aspect (a JPEG is then encoded again, quality
         90); --whiten also makes its background even and white. Scans, rendered pages and photos the paper
-        fills stay as they are; --as-is keeps every image as it is. Everything is checked before anything is written.
+        fills stay as they are; --as-is keeps every image as it is. Everything is checked before anything
+        is written.
         --in-place locks IN.pdf (flock) from before it is read until the result replaces it: another
         pp-pages --in-place of the same file waits for it, up to --lock-wait seconds, then edits its
         result, so both edits are kept. The result keeps IN.pdf's owner, group and mode (another user's
