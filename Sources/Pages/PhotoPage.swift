@@ -22,7 +22,8 @@ extension PageImage {
     ) -> PageImage? {
         guard frame.components != 4, PixImage.isAvailable, let photo = PixImage.decode(path: path) else { return nil }
         photo.applyEXIFOrientation(header.orientation)
-        guard let sheet = straightenedSheet(photo, straightening), let bytes = sheet.jpegBytes(quality: straightenedQuality) else {
+        guard let sheet = straightenedSheet(photo, straightening), let bytes = sheet.jpegBytes(quality: straightenedQuality)
+        else {
             return nil
         }
         return PageImage(
