@@ -1,5 +1,8 @@
 import CLeptonica
-import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A sheet of paper found on a photo: where its corners are, and the size of the upright page it makes.
 public struct Paper: Sendable, Equatable {

@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 // Polygons in the plane for the paper finder: the hull of an outline, the largest quadrilateral in it,
 // its sides fitted again to the outline, and the aspect of the rectangle a quadrilateral shows.
