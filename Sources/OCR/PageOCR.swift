@@ -24,6 +24,7 @@ public struct OCROptions: Sendable {
     /// OCR pages that already have text (a PDF text layer or an earlier OCR) too.
     public var force = false
     public var straighten = false  // --straighten: a photo of a sheet on a desk is read as the sheet, cut out, upright
+    public var textLayerFonts: String?  // --text-layer: pdf.ttf's folder; each reading is also a PDF page (TextLayerPDF)
 
     public init(tessdata: Tessdata) { self.tessdata = tessdata }
 
@@ -199,6 +200,8 @@ public final class PageOCR {
             page.lines = try readStamps(stamps, over: page.lines, dpi: dpi, what: what, ocr: &ocr)
         }
         ocr.meanConfidence = page.lines.isEmpty ? 0 : page.meanConf
+        let layer = TextLayerPDF.member(page.textLayer, of: record, read: (width, height), dpi: (dpi, geometryDPI), ocr)
+        ocr.textLayer = straightened == nil ? layer : nil  // a sheet cut out of a photo is not the page as given
 
         let scale = 72.0 / Double(geometryDPI)
         func points(_ box: [Double]) -> JSON { .box(box.map { $0 * scale }) }
@@ -227,10 +230,9 @@ public final class PageOCR {
         return out
     }
 
-    /// The record's resolution, else the file's (below 100 dpi counts as a screen default, not a scan), else the fallback.
     /// Resolutions a record's "image"."dpi" may give; another value is ignored (the file's is used).
     static let resolutions = 1...100_000
-
+    /// The record's resolution, else the file's (below 100 dpi counts as a screen default, not a scan), else the fallback.
     static func resolution(record: Int?, file: Int, fallback: Int) -> Int {
         if let record, record > 0 { return record }
         if file >= 100 { return file }

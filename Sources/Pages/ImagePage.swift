@@ -191,11 +191,4 @@ struct PageImage {
 }
 
 /// A number for PDF syntax with at most 2 decimals, independent of the locale.
-func pdfNumber(_ value: Double) -> String {
-    let hundredths = Int((value * 100).rounded())
-    let whole = hundredths / 100
-    let frac = abs(hundredths % 100)
-    let sign = hundredths < 0 && whole == 0 ? "-" : ""
-    if frac == 0 { return "\(sign)\(whole)" }
-    return frac % 10 == 0 ? "\(sign)\(whole).\(frac / 10)" : "\(sign)\(whole).\(frac < 10 ? "0" : "")\(frac)"
-}
+func pdfNumber(_ value: Double) -> String { PDFNumber.text(value, places: 2) }

@@ -27,6 +27,10 @@ public enum PagesCommand {
             deterministicID: invocation.deterministicID, lockWait: invocation.lockWait,
             operations: operations ?? invocation.operations)
         (job.asIs, job.whiten) = (invocation.asIs, invocation.whiten)
+        job.textLayers =
+            try invocation.searchable.map { path throws(ToolError) in
+                try TextLayers.read(records: path, for: input)
+            } ?? []
         let outcome: EditOutcome
         do throws(ToolError) {
             outcome = try performEdit(job)

@@ -48,6 +48,8 @@ public struct OCRReading: RecordObject {
     public var paper: JSON?
     /// The asset set whose language data was used.
     public var assets: Int?
+    /// `--text-layer`: the reading as an invisible-text PDF page.
+    public var textLayer: OCRTextLayer?
     public var unknown = JSONObject()
     public var kept = KeptMembers()
 
@@ -58,7 +60,7 @@ public struct OCRReading: RecordObject {
         .init("script_conf", \.scriptConfidence), .init("detected", \.detected), .init("detected_from", \.detectedFrom),
         .init("read_again", \.readAgain), .init("first_pass", \.firstPass),
         .init("comb_rows", \.combRows), .init("stamps", \.stamps), .init("paper", \.paper),
-        .init("assets", \.assets),
+        .init("assets", \.assets), .init("text_layer", \.textLayer),
     ]
 
     public init() {}
