@@ -20,6 +20,10 @@ public struct EditJob: Sendable, Equatable {
     /// In place: how long to wait for another pp-pages that edits the same file (`ReplaceLock`).
     public var lockWait: Int
     public var operations: [PageOperation]
+    /// --as-is: photos are inserted as they are, not cut to the sheet of paper they show and straightened.
+    public var asIs = false
+    /// --whiten: a straightened sheet's background is made even and white too.
+    public var whiten = false
     /// --searchable: text layers to put under pages of the input, before the operations.
     public var textLayers: [PageTextLayer] = []
 
@@ -107,7 +111,7 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
         case nil: break
         }
         try requireInputFile(file, role: "the file to insert")
-        if let images = try PageImage.load(path: file, name: file) {
+        if let images = try PageImage.load(path: file, name: file, straighten: job.asIs ? nil : .init(whiten: job.whiten)) {
             sources[file] = .images(images)
             return images.count
         }

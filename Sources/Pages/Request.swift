@@ -12,6 +12,8 @@ public struct Invocation: Sendable, Equatable {
     public var lockWait = EditJob.defaultLockWait
     public var opsFile: String?
     public var operations: [PageOperation] = []
+    public var asIs = false
+    public var whiten = false
     /// --searchable: pp-ocr's records of the input ('-': stdin), whose text layers go under its pages.
     public var searchable: String?
 
@@ -41,6 +43,8 @@ public let pagesCommand = CommandSpec(
         .value("to", "N", help: "where moved pages start in the result (1..., or z for the end)", repeatable: true),
         .value("insert-at", "N FILE[:RANGE]", help: "insert a PDF's pages or an image so the first is page N", repeatable: true),
         .value("append", "FILE[:RANGE]", help: "add a PDF's pages or an image at the end", repeatable: true),
+        .flag("as-is", help: "insert photos as they are (default: a photo of a sheet on a desk becomes the sheet, straightened)"),
+        .flag("whiten", help: "also make a straightened sheet's background even and white, its shadows and uneven light gone"),
         .value(
             "rotate", "DEG[:RANGE]", help: "turn pages by 90, 180, 270 or -90 more (all pages without RANGE)", repeatable: true),
         .value(
@@ -54,6 +58,9 @@ public let pagesCommand = CommandSpec(
     ] + ProgressRule.options + LineLimit.options,
     examples: [
         ("pp-pages scan.pdf --delete 3 --insert-at 2 page.jpg -o fixed.pdf", "drop page 3, put a photo in as page 2"),
+        ("pp-pages bill.pdf --append receipt-on-desk.jpg -o out.pdf", "add a phone photo as a cropped, straightened page"),
+        ("pp-pages bill.pdf --append receipt-on-desk.jpg --whiten -o out.pdf", "the same, its background whitened"),
+        ("pp-pages bill.pdf --append chart.png --as-is -o out.pdf", "add an image as it is, uncropped"),
         ("pp-pages scan.pdf --order z-1 -o reversed.pdf", "reverse the pages"),
         (
             "pp-ingest scan.pdf | pp-ocr --text-layer | pp-pages scan.pdf --searchable - -o searchable.pdf",
@@ -77,7 +84,12 @@ public let pagesCommand = CommandSpec(
         FILE is a PDF, a JPEG (embedded as it is, no re-encoding) or another image leptonica reads
         (PNG, TIFF with all its pages, ...; stored losslessly). An image page has the image's size at
         its resolution, fitted to the first page when larger or without one; a JPEG's EXIF orientation
-        turns the page. Everything is checked before anything is written.
+        turns the page. A photo of a sheet of paper lying on a desk, the desk showing all round it, becomes
+        the sheet alone, as a scanner app makes it: its four corners found, the perspective and the tilt
+        undone, the desk cut away; the page has the sheet's aspect (a JPEG is then encoded again, quality
+        90); --whiten also makes its background even and white. Scans, rendered pages and photos the paper
+        fills stay as they are; --as-is keeps every image as it is. Everything is checked before anything
+        is written.
         --in-place locks IN.pdf (flock) from before it is read until the result replaces it: another
         pp-pages --in-place of the same file waits for it, up to --lock-wait seconds, then edits its
         result, so both edits are kept. The result keeps IN.pdf's owner, group and mode (another user's
@@ -113,6 +125,8 @@ extension Invocation {
         output = parsed.value("output")
         inPlace = parsed.has("in-place")
         decrypt = parsed.has("decrypt")
+        asIs = parsed.has("as-is")
+        whiten = parsed.has("whiten")
         breakSignature = parsed.has("break-signature")
         deterministicID = parsed.has("deterministic-id")
         password = parsed.value("password")
@@ -188,6 +202,7 @@ extension Invocation {
 
     /// Checks the combination of options.
     func validate() throws(ToolError) {
+        if asIs, whiten { throw .usage("--whiten works on the photos --as-is keeps as they are; give one of the two") }
         if inPlace, output != nil { throw .usage("give either -o OUT.pdf or --in-place, not both") }
         guard let input else {
             guard opsFile != nil, searchable == nil else { throw .usage("no input PDF given") }
