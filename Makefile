@@ -147,6 +147,12 @@ demo: build
 	@echo "== pp-pages: append the photo of the paper bill to the digital one, and read the result"
 	$(BIN)/pp-pages samples/pdf/en-gb-supplies.pdf --append samples/photos/en-gb-supplies.jpg -o $(DEMO)/edited.pdf \
 	  | $(BIN)/pp-ingest --work $(DEMO)/work | $(BIN)/pp-ocr --lang eng | $(BIN)/pp-extract | $(BIN)/pp-extract table
+	@echo "== a photo of a bill on a desk to a searchable PDF: pp-pages cuts out the sheet and straightens it, pp-ocr"
+	@echo "   --text-layer reads it, pp-pages --searchable puts the words under the page; pdftotext reads the IBAN back"
+	@$(BIN)/pp-pages samples/photos/at-installateur-skonto.jpg -o $(DEMO)/sheet.pdf > /dev/null
+	@$(BIN)/pp-ingest --work $(DEMO)/work $(DEMO)/sheet.pdf | $(BIN)/pp-ocr --lang deu --text-layer \
+	  | $(BIN)/pp-pages $(DEMO)/sheet.pdf --searchable - -o $(DEMO)/searchable.pdf > /dev/null
+	@pdftotext $(DEMO)/searchable.pdf - | grep -E '^IBAN' | sed 's/^/  pdftotext $(DEMO)\/searchable.pdf: /'
 	@echo "== pp-cardcheck --format samples/cards.jsonl   (status, brand, display form; today fixed at 2026-11-29)"
 	@$(BIN)/pp-cardcheck --today 2026-11-29 --format samples/cards.jsonl \
 	  | sed -E -e 's/.*"kind":"payment_info","status":"([a-z_]+)".*"formatted":"([^"]*)".*/  \1  (payment info)  "\2"/' \

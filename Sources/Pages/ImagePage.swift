@@ -32,6 +32,21 @@ struct PageImage {
     /// 1-bit leptonica images store 1 = black; PDF gray stores 0 = black.
     var invert = false
 
+    /// Whether the file begins as an image does (JPEG, PNG, TIFF, GIF, BMP, WebP, JPEG 2000, PNM): such an
+    /// input is made a PDF of its own; anything else is opened as a PDF (and repaired or refused as one).
+    static func startsLikeImage(path: String) -> Bool {
+        guard let head = readFile(path, limit: 12), head.count >= 4 else { return false }
+        let signatures: [[UInt8]] = [
+            [0xFF, 0xD8, 0xFF], [0x89, 0x50, 0x4E, 0x47], [0x49, 0x49, 0x2A, 0x00], [0x4D, 0x4D, 0x00, 0x2A],
+            Array("GIF8".utf8), Array("BM".utf8), Array("RIFF".utf8), [0x00, 0x00, 0x00, 0x0C, 0x6A, 0x50],
+            [0xFF, 0x4F, 0xFF, 0x51],
+        ]
+        if signatures.contains(where: { head.starts(with: $0) }) { return true }
+        // Netpbm: "P1" ... "P6" and a blank.
+        return head[0] == UInt8(ascii: "P") && (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(head[1])
+            && [0x0A, 0x0D, 0x20, 0x09].contains(head[2])
+    }
+
     /// Reads a JPEG (by its markers, no decoding) or any image leptonica reads (every page of a
     /// multi-page TIFF); nil when the file is a PDF. With `straighten`, a photo of a sheet on a desk
     /// becomes the sheet (PhotoPage.swift).

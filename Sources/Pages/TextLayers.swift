@@ -74,16 +74,20 @@ public enum TextLayers {
     }
 }
 
-/// The document an edit starts from: the input PDF; with `--searchable` on a photo or an image scan (its
-/// pp-ocr records beside it), a new PDF of its pages, each as `--insert-at` makes an image page.
+/// The document an edit starts from: the input PDF; for a photo or an image scan, a new PDF of its pages,
+/// each as `--insert-at` makes an image page. With `--searchable` the image goes in as it is: pp-ocr's text
+/// layers are of the image as pp-ingest gave it, not of the sheet a photo shows.
 func openPrimary(_ job: EditJob) throws(ToolError) -> QPDFDocument {
-    guard !job.textLayers.isEmpty, let images = try PageImage.load(path: job.input, name: job.input) else {
+    let straighten: Straightening? = job.textLayers.isEmpty && !job.asIs ? Straightening(whiten: job.whiten) : nil
+    guard !job.textLayers.isEmpty || PageImage.startsLikeImage(path: job.input),
+        let images = try PageImage.load(path: job.input, name: job.input, straighten: straighten)
+    else {
         return try QPDFDocument(path: job.input, name: job.input, password: job.password)
     }
     if job.inPlace {
         throw ToolError(
             .record, code: "bad_request",
-            "--in-place would replace the image '\(job.input)' with a PDF; write the searchable PDF with -o OUT.pdf")
+            "--in-place would replace the image '\(job.input)' with a PDF; write the PDF with -o OUT.pdf")
     }
     let doc = try QPDFDocument(emptyNamed: job.input)
     for image in images {
