@@ -152,7 +152,7 @@ demo: build
 	@$(BIN)/pp-pages samples/photos/at-installateur-skonto.jpg -o $(DEMO)/sheet.pdf > /dev/null
 	@$(BIN)/pp-ingest --work $(DEMO)/work $(DEMO)/sheet.pdf | $(BIN)/pp-ocr --lang deu --text-layer \
 	  | $(BIN)/pp-pages $(DEMO)/sheet.pdf --searchable - -o $(DEMO)/searchable.pdf > /dev/null
-	@pdftotext $(DEMO)/searchable.pdf - | grep -E '^IBAN' | sed 's/^/  pdftotext $(DEMO)\/searchable.pdf: /'
+	@pdftotext $(DEMO)/searchable.pdf - | grep -E '^IBAN' | sed 's|^|  pdftotext $(DEMO)/searchable.pdf: |'
 	@echo "== pp-cardcheck --format samples/cards.jsonl   (status, brand, display form; today fixed at 2026-11-29)"
 	@$(BIN)/pp-cardcheck --today 2026-11-29 --format samples/cards.jsonl \
 	  | sed -E -e 's/.*"kind":"payment_info","status":"([a-z_]+)".*"formatted":"([^"]*)".*/  \1  (payment info)  "\2"/' \
