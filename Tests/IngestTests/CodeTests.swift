@@ -2,6 +2,7 @@ import Foundation
 import PPShared
 import Testing
 
+@testable import CodeReading
 @testable import Ingest
 
 /// Payment codes read by pp-ingest on the fixtures Tests/Fixtures/codes/make_codes.py made with real

@@ -82,7 +82,10 @@ enum CodeRegions {
         var regions: [(CodeRegion, Double)] = []
         for blob in blobs {
             let inked = Double(blob.ink) / Double(blob.count)
-            guard inked >= tuning.minInk, let region = blob.outline(), region.area > 0
+            // A block reaching the copy's edge is the table or a shadow around the paper (the contrast
+            // stretch darkens a grey table), not a code with its quiet zone.
+            guard inked >= tuning.minInk, !blob.touchesEdge(width: closed.width, height: closed.height),
+                let region = blob.outline(), region.area > 0
             else { continue }
             let (w, h) = region.region.size
             let short = min(w, h)
@@ -130,6 +133,11 @@ struct Blob {
             if blob.count >= 64 { blobs.append(blob) }
         }
         return blobs
+    }
+
+    /// Whether a point of the block lies on the image's outer rows or columns.
+    func touchesEdge(width: Int, height: Int) -> Bool {
+        points.contains { $0.x == 0 || $0.y == 0 || $0.x == width - 1 || $0.y == height - 1 }
     }
 
     /// The outline: the corners of the points' extremes along their long axis (second moments) and

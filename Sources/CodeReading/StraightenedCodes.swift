@@ -5,8 +5,8 @@ import PixImage
 /// The second look at a photo: the regions CodeRegions finds that no code read so far covers are
 /// straightened (their outline mapped onto an upright rectangle: turn and perspective at once),
 /// enlarged until a module has a few pixels (BicubicWarp), and decoded as it is, sharpened, with its
-/// contrast stretched (glare), and binarized. zxing's
-/// PDF417 reader follows rows, so a symbol turned more than a few degrees is found only this way.
+/// contrast stretched (glare), and binarized. zxing's PDF417 reader follows rows, so a symbol turned
+/// more than a few degrees is found only this way.
 /// The extra work a page is bounded by `pixelBudget`: a count of work, not a clock, so that what a page
 /// gives does not depend on how busy the machine is.
 enum StraightenedCodes {
@@ -18,11 +18,10 @@ enum StraightenedCodes {
     /// The strengths of the unsharp masks tried: modules of one or two pixels blur into each other
     /// when enlarged.
     static let sharpenings: [Float] = [1.5, 2.5, 4.0]
-    /// The tiles of the contrast stretch: this many photo pixels a side (some ten modules of a small
-    /// PDF417), and a tile whose darkest and lightest differ by less than `contrastMinSpread` is
-    /// taken for paper and filled from its neighbours.
-    static let contrastTilePixels = 20.0
-    static let contrastMinSpread: Int32 = 40
+    /// The contrast stretch looks this many photo pixels around (some seven modules of a small PDF417);
+    /// a spread under `contrastMinSpread` grey levels (paper) is stretched as that much, not to noise.
+    static let contrastWindowPixels = 10.0
+    static let contrastMinSpread = 30
 
     /// The codes in `regions` of `grey` (its pixels) that `known` (the same pixels) does not cover.
     static func read(_ grey: Image, regions: [CodeRegion], besides known: [DecodedCode]) -> [DecodedCode] {
@@ -50,13 +49,10 @@ enum StraightenedCodes {
     /// A code read in `region`, its corners the region's.
     static func decode(_ grey: Image, region: CodeRegion) -> DecodedCode? {
         guard let upright = warped(grey, region) else { return nil }
-            FileHandle.standardError.write(
-                "REGION \(grey.width) \(grey.height) \(region.corners.map { "\($0.x) \($0.y)" }.joined(separator: " "))\n".data(
-                    using: .utf8)!)
-        }
         // Enlarged here already: zxing need not try a reduced copy.
         var pass = CodeReader.Pass.thorough
         pass.tryDownscale = false
+        pass.formats = CodeReader.straightenedFormats
         let k = enlargement(region)
         // Made one after the other, only while none has been read.
         let variants: [() -> Image?] =
@@ -64,24 +60,30 @@ enum StraightenedCodes {
                 { evened(upright, enlargement: k)?.derived { pixUnsharpMaskingGray($0, 4, sharpenings[0]) } },
                 { upright.derived { pixUnsharpMaskingGray($0, 4, sharpenings[0]) }.flatMap(ImageCodes.binarized) },
             ]
-        for (vi, make) in variants.enumerated() {
+        for make in variants {
             guard let variant = make() else { continue }
-                try? variant.writePNG(to: "\(d)/v\(Int(region.corners[0].x))-\(vi).png")
-            }
             if let code = CodeReader.read(variant, pass: pass).first(where: { !$0.failed }) {
-                    FileHandle.standardError.write("HIT \(vi)\n".data(using: .utf8)!)
-                }
                 return DecodedCode(type: code.type, text: code.text, corners: region.corners)
             }
         }
         return nil
     }
 
-    /// A straightened region's local contrast stretched (each tile's darkest to its lightest): a glare
-    /// spot leaves the modules under it light grey on white, too faint for zxing's threshold.
+    /// A straightened region's local contrast stretched: each pixel placed between the darkest and the
+    /// lightest around it (smoothed), so that a glare spot, which leaves the modules under it light grey
+    /// on white, does not fall under zxing's threshold.
     static func evened(_ upright: Image, enlargement k: Double) -> Image? {
-        let tile = Int32(max(contrastTilePixels * k, 8))
-        return upright.derived { pixContrastNorm(nil, $0, tile, tile, contrastMinSpread, 2, 2) }
+        let size = Int32(max(contrastWindowPixels * k, 9)) | 1
+        guard let light = upright.derived({ pixDilateGray($0, size, size) })?.derived({ pixBlockconv($0, size / 2, size / 2) }),
+            let dark = upright.derived({ pixErodeGray($0, size, size) })?.derived({ pixBlockconv($0, size / 2, size / 2) }),
+            let pixels = upright.packedSamples(), let high = light.packedSamples(), let low = dark.packedSamples(),
+            pixels.count == high.count, pixels.count == low.count
+        else { return nil }
+        let stretched = (0..<pixels.count).map { i in
+            let spread = max(Int(high[i]) - Int(low[i]), contrastMinSpread)
+            return UInt8(clamping: (Int(pixels[i]) - Int(low[i])) * 255 / spread)
+        }
+        return BicubicWarp.greyImage(stretched, width: upright.width, height: upright.height)
     }
 
     /// The factor that brings the region's long side to `longSide`.
