@@ -137,7 +137,6 @@ public final class PageOCR {
         ocr.assets = options.tessdata.assetVersion
         var size = record.size
         var osd = PageOSD()
-
         if options.rotatePages {
             let found = try orientationEngine().detectOrientation(pix, dpi: dpi)
             osd = PageOSD(found: found)
@@ -161,6 +160,7 @@ public final class PageOCR {
             ocr.deskewDegrees = JSON.rounded(skew.degrees).doubleValue  // as written: the codes below turn by it
             try checkDeadline(deadline, what: what)
         }
+        let turnedCodes = TurnedPageCodes.find(record, ocr: ocr, on: pix, dpi: geometryDPI)
         let combs = FormBoxes.find(on: pix)
         let stamps = ColourStamps(on: pix)
 
@@ -221,6 +221,7 @@ public final class PageOCR {
             let turn = Double(ocr.rotation ?? 0) + (ocr.deskewDegrees ?? 0)
             out.codes = CodeBoxes.turned(codes, degrees: turn, from: from, to: to)
         }
+        if !turnedAfterReading, !turnedCodes.isEmpty { out.codes = turnedCodes }  // in the frame of `lines`
         return out
     }
 

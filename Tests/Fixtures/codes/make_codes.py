@@ -16,6 +16,8 @@ Writes, next to this script (all committed, so `swift test` needs no Python):
 - hub3-photo-10.jpg, hub3-photo-30.jpg  photos of a HUB-3 slip (PDF417 of HUB3, 150 dpi) turned 10 and
                    30 degrees on a grey table, blurred, noisy, JPEG (zxing alone reads a PDF417 only
                    within a few degrees of upright)
+- pdf417-long-turned.png  a page of text with a long PDF417 (16 columns) under it, turned 6 degrees:
+                   read by pp-ocr on the page it deskewed, not by pp-ingest (Tests/OCRTests)
 - two-codes.jpg    a photo of a slip with an EPC QR code and a HUB-3 PDF417 under it, turned 6 degrees
 - expected.json    per file: the payload encoded, its symbology and the code's box in points
                    (top-left origin, as page records give boxes); two-codes.jpg: "codes", a list of them
@@ -31,7 +33,7 @@ import sys
 
 import pdf417gen
 import segno
-from PIL import Image, ImageDraw, ImageFilter
+from PIL import Image, ImageDraw, ImageFilter, ImageFont
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen import canvas
@@ -304,10 +306,36 @@ def two_codes(expected):
                                            {"type": "pdf417", "text": HUB3, "box": boxes[1]}]}
 
 
+def long_pdf417_turned(expected):
+    """A 150-dpi page of text lines with a long PDF417 (16 columns, 2 pixels a module: 12 times as
+    wide as tall, longer than pp-ingest's code regions) under them, the page turned 6 degrees. pp-ingest
+    reads no code on it; pp-ocr deskews the page and reads the code there (boxes in its frame)."""
+    rng = random.Random(12)
+    page = Image.new("L", (1240, 1000), 255)
+    d = ImageDraw.Draw(page)
+    font = ImageFont.truetype("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", 22)  # fonts-dejavu-core
+    for i in range(16):
+        d.text((100, 80 + i * 34), " ".join(rng.choice(["Racun", "Invoice", "Iznos", "EUR", "Konto", "Ref", "2026",
+                                                      "Total", "Due"]) for _ in range(8)), font=font, fill=0)
+    rows = [[b == "1" for b in "".join(format(v, "b") for v in row)]
+            for row in pdf417gen.encode(HUB3, columns=16, security_level=3, encoding="iso-8859-2")]
+    x0, y0, m = 80, 700, 2
+    for r, row in enumerate(rows):
+        for col, dark in enumerate(row):
+            if dark:
+                d.rectangle([x0 + col * m, y0 + r * 3 * m, x0 + (col + 1) * m - 1, y0 + (r + 1) * 3 * m - 1], fill=0)
+    photo = page.rotate(6, resample=Image.BICUBIC, fillcolor=255).filter(ImageFilter.GaussianBlur(0.5))
+    photo.save(os.path.join(HERE, "pdf417-long-turned.png"), dpi=(150, 150))
+    # The code's box on the upright page, in points (72/150 of a pixel).
+    k = 72 / 150
+    box = [x0 * k, y0 * k, (x0 + len(rows[0]) * m) * k, (y0 + len(rows) * 3 * m) * k]
+    expected["pdf417-long-turned.png"] = {"type": "pdf417", "text": HUB3, "upright_box": [round(v, 2) for v in box]}
+
+
 MAKERS = {"epc-vector.pdf": epc_vector, "swiss-image.pdf": swiss_image, "hub3-pdf417.pdf": hub3_pdf417,
           "ips-photo.jpg": ips_photo, "epc-latin1.png": epc_latin1, "no-code.pdf": no_code, "damaged.png": damaged,
           "microqr.png": microqr, "hub3-photo-10.jpg": hub3_photos, "hub3-photo-30.jpg": hub3_photos,
-          "two-codes.jpg": two_codes}
+          "two-codes.jpg": two_codes, "pdf417-long-turned.png": long_pdf417_turned}
 
 
 def main():
