@@ -17,29 +17,33 @@ enum BicubicWarp {
         let (sw, sh) = (grey.width, grey.height)
         var out = [UInt8](repeating: 255, count: width * height)
         source.withUnsafeBufferPointer { src in
-            func at(_ x: Int, _ y: Int) -> Double {
-                Double(src[min(sh - 1, max(0, y)) * sw + min(sw - 1, max(0, x))])
-            }
-            for y in 0..<height {
-                for x in 0..<width {
-                    let (dx, dy) = (Double(x) + 0.5, Double(y) + 0.5)
-                    let d = map[6] * dx + map[7] * dy + 1
-                    guard d != 0 else { continue }
-                    // Pixel centres: the source point's pixel coordinates, less half a pixel.
-                    let sx = (map[0] * dx + map[1] * dy + map[2]) / d - 0.5
-                    let sy = (map[3] * dx + map[4] * dy + map[5]) / d - 0.5
-                    guard sx >= -1, sy >= -1, sx <= Double(sw), sy <= Double(sh) else { continue }
-                    let (ix, iy) = (Int(sx.rounded(.down)), Int(sy.rounded(.down)))
-                    let wx = weights(sx - Double(ix))
-                    let wy = weights(sy - Double(iy))
-                    var rows = SIMD4<Double>()
-                    for j in 0..<4 {
-                        let y = iy - 1 + j
-                        let samples = SIMD4(at(ix - 1, y), at(ix, y), at(ix + 1, y), at(ix + 2, y))
-                        rows[j] = (wx * samples).sum()
+            out.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<height {
+                    for x in 0..<width {
+                        let (dx, dy) = (Double(x) + 0.5, Double(y) + 0.5)
+                        let d = map[6] * dx + map[7] * dy + 1
+                        guard d != 0 else { continue }
+                        // Pixel centres: the source point's pixel coordinates, less half a pixel.
+                        let sx = (map[0] * dx + map[1] * dy + map[2]) / d - 0.5
+                        let sy = (map[3] * dx + map[4] * dy + map[5]) / d - 0.5
+                        guard sx >= -1, sy >= -1, sx <= Double(sw), sy <= Double(sh) else { continue }
+                        let (ix, iy) = (Int(sx.rounded(.down)), Int(sy.rounded(.down)))
+                        let wx = weights(sx - Double(ix))
+                        let wy = weights(sy - Double(iy))
+                        // The 4 x 4 samples around the point, clamped to the image at its edges.
+                        let xs = SIMD4(
+                            min(sw - 1, max(0, ix - 1)), min(sw - 1, max(0, ix)), min(sw - 1, max(0, ix + 1)),
+                            min(sw - 1, max(0, ix + 2)))
+                        var sum = 0.0
+                        for j in 0..<4 {
+                            let row = min(sh - 1, max(0, iy - 1 + j)) * sw
+                            let samples = SIMD4(
+                                Double(src[row + xs[0]]), Double(src[row + xs[1]]), Double(src[row + xs[2]]),
+                                Double(src[row + xs[3]]))
+                            sum += wy[j] * (wx * samples).sum()
+                        }
+                        dst[y * width + x] = UInt8(max(0, min(255, sum.rounded())))
                     }
-                    let sum = (wy * rows).sum()
-                    out[y * width + x] = UInt8(max(0, min(255, sum.rounded())))
                 }
             }
         }

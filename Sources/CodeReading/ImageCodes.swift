@@ -15,8 +15,9 @@ public enum ImageCodes {
     public typealias Scaled = (image: PixImage, scale: Double)
 
     /// The codes of `image` (any depth), in its pixels; a big image (a 300-dpi scan) is read on a
-    /// copy halved until under `reduceFrom` first.
-    public static func find(in image: PixImage) -> [DecodedCode] {
+    /// copy halved until under `reduceFrom` first. Without `straighten`, regions shaped like a code
+    /// are not straightened (an image already upright, where zxing's own reading suffices).
+    public static func find(in image: PixImage, straighten: Bool = true) -> [DecodedCode] {
         guard let grey = greyCopy(image) else { return [] }
         var reduced: Scaled?
         var side = max(grey.width, grey.height)
@@ -26,13 +27,13 @@ public enum ImageCodes {
             side = max(current.width, current.height)
             reduced = (current, Double(grey.width) / Double(current.width))
         }
-        return find(reduced: reduced) { (grey, 1) }
+        return find(reduced: reduced, straighten: straighten) { (grey, 1) }
     }
 
     /// The codes of an image given as a cheap `reduced` copy (nil when there is none) and its
     /// `full` size, decoded only when the reduced copy gave no code. Coordinates are those the
     /// scales lead to.
-    public static func find(reduced: Scaled?, full: () -> Scaled?) -> [DecodedCode] {
+    public static func find(reduced: Scaled?, straighten: Bool = true, full: () -> Scaled?) -> [DecodedCode] {
         var loaded: Scaled??
         func fullGrey() -> Scaled? {
             if let loaded { return loaded }
@@ -41,6 +42,7 @@ public enum ImageCodes {
             return image
         }
         let first = firstReading(reduced: reduced, full: fullGrey)
+        guard straighten else { return first }
         return DecodedCode.unique(first + straightened(reduced: reduced, full: fullGrey, besides: first))
     }
 
