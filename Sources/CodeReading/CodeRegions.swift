@@ -75,9 +75,7 @@ enum CodeRegions {
             let localInk = stretched.derived({ pixThresholdToBinary($0, tuning.stretchedInkBelow) }),
             let ink = evenInk.derived({ pixOr(nil, $0, localInk.withPix { $0 }) }),
             let closed = ink.derived({ pixCloseSafeBrick(nil, $0, 5, 5) }),
-            // The ink share is of the evened ink alone: stretched, anti-aliased text is as dark as a
-            // code, and text blocks would pass for codes (each then straightened and decoded).
-            let inkBytes = evenInk.derived({ pixConvert1To8(nil, $0, 0, 1) })?.packedSamples(),
+            let inkBytes = ink.derived({ pixConvert1To8(nil, $0, 0, 1) })?.packedSamples(),
             let closedBytes = closed.derived({ pixConvert1To8(nil, $0, 0, 1) })?.packedSamples()
         else { return [] }
         let blobs = Blob.label(closedBytes, ink: inkBytes, width: closed.width, height: closed.height)
