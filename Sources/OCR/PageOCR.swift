@@ -127,7 +127,6 @@ public final class PageOCR {
         var dpi = geometryDPI
         if image.dpiAssumed == true, let given = options.givenDPI { dpi = given }
         pix.setResolution(dpi)
-
         var ocr = OCRReading()
         ocr.engine = OCROptions.engineName
         ocr.psm = options.pageSegMode
