@@ -43,7 +43,7 @@ export OMP_THREAD_LIMIT := 1
 .PHONY: deps deps-browser review-results review-demo test-browser build test test-office deb test-deb test-parallel demo \
 	install uninstall lint format clean bench bench-tools bench-cardcheck bench-pages bench-ingest bench-ocr bench-extract \
 	bench-extract-instructions corpus-ingest corpus-pages codes-accuracy codes-photos xml-accuracy accuracy fit batch synth fuzz stress
-.PHONY: assets-demo bench-assets release-key
+.PHONY: assets-demo bench-assets release-key bench-searchable
 
 deps:
 	@missing=$$(for p in $(APT_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
@@ -259,6 +259,11 @@ bench-extract-instructions: build bench-tools
 	bash bench/extract/instructions.sh "$(or $(BEFORE),7c9be4c)" $(BIN)
 bench-pages: build bench-tools
 	bash bench/pages/run.sh
+# Scan to searchable PDF against OCRmyPDF (`ocrmypdf --skip-text`), installed from Debian when missing.
+SEARCHABLE_BENCH_PACKAGES := ocrmypdf python3-pil fonts-dejavu-core
+bench-searchable: build bench-tools
+	@command -v ocrmypdf >/dev/null || $(call apt_ensure,$(SEARCHABLE_BENCH_PACKAGES))
+	bash bench/pages/searchable.sh
 bench-cardcheck: build bench-tools
 	bash bench/cardcheck/run.sh
 bench-assets: build bench-tools

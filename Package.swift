@@ -62,7 +62,7 @@ let package = Package(
         // pp-pages: edit a PDF's pages through libqpdf's C API; images other than JPEG through PixImage, which
         // binds leptonica only when one is inserted (Sources/PixImage/LeptonicaLibrary.swift).
         .systemLibrary(name: "CQPDF", path: "Sources/CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
-        .target(name: "Pages", dependencies: ["PPShared", "CQPDF", "Digest", "JPEGMarkers", "PixImage"]),
+        .target(name: "Pages", dependencies: ["PPShared", "Records", "CQPDF", "Digest", "JPEGMarkers", "PixImage"]),
         .executableTarget(name: "pp-pages", dependencies: ["Pages", "PPShared"]),
         .testTarget(name: "PagesTests", dependencies: ["Pages", "PPShared", "JPEGMarkers"]),
 

@@ -29,6 +29,12 @@ public enum OCRCommand {
                 "page-timeout", "SECONDS",
                 help: "time limit per page, then an error record (default 120; 0: none; at most 1000000)"),
             .flag("force", help: "also OCR pages that already have text (a PDF text layer or an earlier OCR)"),
+            .flag(
+                "text-layer",
+                help: "also write each page's reading as an invisible-text PDF page (ocr.text_layer) for pp-pages --searchable"),
+            .flag(
+                "straighten",
+                help: "read a photo of a sheet on a desk as the sheet: cut out, perspective corrected (\"ocr\".\"paper\")"),
             .value("jobs", short: "j", "N", help: "pages recognized in parallel, one engine each (default: all cores)"),
             .value("tessdata", "DIR", help: "folder of *.traineddata (default: $TESSDATA_PREFIX or the system's)"),
         ] + ProgressRule.options + LineLimit.options,
@@ -42,6 +48,14 @@ public enum OCRCommand {
                 "OCR photos, turning upside-down ones, on two cores"
             ),
             ("pp-ocr --force --psm 6 < pages.jsonl", "OCR every page again, each as one block of text"),
+            (
+                "pp-ingest scan.pdf | pp-ocr --text-layer | pp-pages scan.pdf --searchable - -o searchable.pdf",
+                "make a scanned PDF searchable: each OCR'd page gets Tesseract's invisible text under it"
+            ),
+            (
+                "pp-ingest bill-on-desk.jpg | pp-ocr --straighten | pp-extract",
+                "read a phone photo of a bill cropped to the paper and straightened first"
+            ),
         ],
         notes: """
             Reads page records (pp-ingest's output). A page with "image" and no text ("text_source": null) gets
@@ -52,7 +66,13 @@ public enum OCRCommand {
             gives the script (Latin eng, Cyrillic srp+eng, Greek ell+eng). The page is read once in that language
             (a Cyrillic or Greek one with eng), and again only when that reading's words show another one; "ocr"
             then also has script, detected, detected_from, read_again and, when read again, first_pass.
-            Other records pass through untouched. A missing or unreadable image, or a page over the time limit,
+            --text-layer adds "ocr"."text_layer": {pdf (base64), matrix, size}, the reading as Tesseract's own
+            PDF renderer writes it in text-only mode, placed on the page as pp-ingest gave it (docs/records.md).
+            --straighten looks for a sheet of paper with the desk showing around it (its four corners, from the
+            bright, colourless region that keeps off the photo's border) and reads the sheet alone, made an upright
+            rectangle of its own aspect, its background whitened; the record's boxes and "size" are then the sheet's, and
+            "ocr"."paper" gives the corners found (the photo's pixels). Scans and photos the paper fills are read as
+            they are. Other records pass through untouched. A missing or unreadable image, or a page over the time limit,
             becomes an error record and the run goes on.
             """)
 
@@ -96,6 +116,15 @@ public enum OCRCommand {
         let timeout = try args.number("page-timeout", default: 120, in: pageTimeoutRange)
         options.pageTimeout = timeout > 0 ? timeout : nil
         options.force = args.has("force")
+        options.straighten = args.has("straighten")
+        if args.has("text-layer") {
+            guard let fonts = TextLayerPDF.fontFolder(tessdata: tessdata) else {
+                throw ToolError.usage(
+                    "--text-layer needs tesseract's pdf.ttf (Debian: libtesseract5 or tesseract-ocr), not found beside the language data"
+                )
+            }
+            options.textLayerFonts = fonts
+        }
         let jobs = try args.int("jobs", default: coreCount, in: 1...256)
 
         let frozen = options

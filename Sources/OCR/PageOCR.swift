@@ -23,6 +23,8 @@ public struct OCROptions: Sendable {
     public var pageTimeout: Double?
     /// OCR pages that already have text (a PDF text layer or an earlier OCR) too.
     public var force = false
+    public var straighten = false  // --straighten: a photo of a sheet on a desk is read as the sheet, cut out, upright
+    public var textLayerFonts: String?  // --text-layer: pdf.ttf's folder; each reading is also a PDF page (TextLayerPDF)
 
     public init(tessdata: Tessdata) { self.tessdata = tessdata }
 
@@ -118,7 +120,7 @@ public final class PageOCR {
             throw ToolError(
                 .record, code: "bad_record", "\(what): \"image\".\"frame\" must be a whole number (a TIFF page, from 0)")
         }
-        var pix = try PixImage.read(path: path, frame: frame).grayIfNeutral()
+        var (pix, straightened) = try readImage(path: path, frame: frame)
         // Boxes use the resolution the page's "size" was computed with; tesseract gets --dpi instead when
         // pp-ingest only assumed one ("dpi_assumed") and the user knows better.
         let geometryDPI = Self.resolution(
@@ -134,7 +136,8 @@ public final class PageOCR {
         ocr.rotation = 0
         ocr.deskewDegrees = 0
         ocr.assets = options.tessdata.assetVersion
-        var size = record.size
+        ocr.paper = straightened?.paper.json
+        var size = straightened == nil ? record.size : nil  // a straightened photo: the sheet's size, below
         var osd = PageOSD()
         if options.rotatePages {
             let found = try orientationEngine().detectOrientation(pix, dpi: dpi)
@@ -196,6 +199,8 @@ public final class PageOCR {
             page.lines = try readStamps(stamps, over: page.lines, dpi: dpi, what: what, ocr: &ocr)
         }
         ocr.meanConfidence = page.lines.isEmpty ? 0 : page.meanConf
+        let layer = TextLayerPDF.member(page.textLayer, of: record, read: (width, height), dpi: (dpi, geometryDPI), ocr)
+        ocr.textLayer = straightened == nil ? layer : nil  // a sheet cut out of a photo is not the page as given
 
         let scale = 72.0 / Double(geometryDPI)
         func points(_ box: [Double]) -> JSON { .box(box.map { $0 * scale }) }
@@ -218,16 +223,16 @@ public final class PageOCR {
         // Codes as pp-ingest found them (a record read by pp-ocr before has them in its frame already).
         if !record.has(\.ocr), let codes = record.codes, let from = record.size, let to = size {
             let turn = Double(ocr.rotation ?? 0) + (ocr.deskewDegrees ?? 0)
-            out.codes = CodeBoxes.turned(codes, degrees: turn, from: from, to: to)
+            let (onPage, frame) = straightened?.codes(codes, photoSize: from) ?? (codes, from)
+            out.codes = CodeBoxes.turned(onPage, degrees: turn, from: frame, to: to)
         }
         if !turnedAfterReading, !turnedCodes.isEmpty { out.codes = turnedCodes }  // in the frame of `lines`
         return out
     }
 
-    /// The record's resolution, else the file's (below 100 dpi counts as a screen default, not a scan), else the fallback.
     /// Resolutions a record's "image"."dpi" may give; another value is ignored (the file's is used).
     static let resolutions = 1...100_000
-
+    /// The record's resolution, else the file's (below 100 dpi counts as a screen default, not a scan), else the fallback.
     static func resolution(record: Int?, file: Int, fallback: Int) -> Int {
         if let record, record > 0 { return record }
         if file >= 100 { return file }
@@ -246,9 +251,7 @@ public final class PageOCR {
         )
     }
 
-    static func seconds(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : "\(value)"
-    }
+    static func seconds(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : "\(value)" }
 
     /// The engine for a language list, made on first use. Up to `maxEngines` are kept (12 to 25 MB each);
     /// the least recently used goes first.

@@ -47,7 +47,10 @@ extension PageOCR {
         mode: TessPageSegMode? = nil
     ) throws(ToolError) -> RecognizedPage {
         let engine = try engine(for: languages)
-        guard let page = try engine.recognize(consume pix, dpi: dpi, deadline: deadline, mode: mode, what: what) else {
+        guard
+            let page = try engine.recognize(
+                consume pix, dpi: dpi, deadline: deadline, mode: mode, what: what, textLayer: options.textLayerFonts)
+        else {
             throw timeoutError(what)
         }
         try checkDeadline(deadline, what: what)

@@ -35,6 +35,8 @@ struct PageOrientation {
 struct RecognizedPage {
     var lines: [OCRLine]
     var meanConf: Int
+    /// `--text-layer`: this reading as Tesseract's text-only PDF page (`TextLayerPDF`).
+    var textLayer: [UInt8]? = nil
 
     /// Characters of the words read with a confidence of 60 or more: which of two readings of one page
     /// read more of it (a mean would favour the reading that found little but found it well).
@@ -80,7 +82,7 @@ private let engineCreation = Lock()
 /// A Tesseract engine (TessBaseAPI) owned by one thread: created once, reused for every page.
 /// Not thread-safe; every worker makes its own.
 public final class TesseractEngine {
-    private let api: OpaquePointer
+    let api: OpaquePointer
     public let languages: String
 
     /// The version string of the linked library, e.g. "5.3.0".
@@ -132,9 +134,11 @@ public final class TesseractEngine {
     /// it has passed and nil is returned.
     /// The image is consumed: tesseract copies it, and the caller's copy is freed before recognition starts.
     /// `mode` reads in that page segmentation instead of the engine's own.
-    /// `what` names the page in the error of a failed recognition.
+    /// `what` names the page in the error of a failed recognition. With `textLayer` (the folder of
+    /// tesseract's pdf.ttf) the reading is also rendered as a text-only PDF page.
     func recognize(
-        _ image: consuming PixImage, dpi: Int, deadline: UInt64?, mode: TessPageSegMode? = nil, what: String
+        _ image: consuming PixImage, dpi: Int, deadline: UInt64?, mode: TessPageSegMode? = nil, what: String,
+        textLayer: String? = nil
     ) throws(ToolError) -> RecognizedPage? {
         OpenMP.limitCurrentThread()
         let engineMode = TessBaseAPIGetPageSegMode(api)
@@ -165,7 +169,9 @@ public final class TesseractEngine {
             status = TessBaseAPIRecognize(api, nil)
         }
         try Self.check(status, .record, "\(what): tesseract failed to recognize the page (status \(status))")
-        return RecognizedPage(lines: collectLines(), meanConf: Int(TessBaseAPIMeanTextConf(api)))
+        var page = RecognizedPage(lines: collectLines(), meanConf: Int(TessBaseAPIMeanTextConf(api)))
+        if let textLayer { page.textLayer = try TextLayerPDF.render(self, fonts: textLayer, what: what) }
+        return page
     }
 
     /// Reads one rectangle (left, top, right, bottom in pixels) of `image` in page segmentation `mode`

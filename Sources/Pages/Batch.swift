@@ -51,6 +51,9 @@ public struct BatchSettings: Sendable {
     public var deterministicID: Bool
     /// Records with "in_place": how long each waits for another pp-pages editing the same file.
     public var lockWait: Int
+    /// --as-is for every record's photos.
+    public var asIs = false
+    public var whiten = false
 
     public init(
         password: String?, decrypt: Bool, breakSignature: Bool, deterministicID: Bool = false,
@@ -87,10 +90,12 @@ public func job(fromRecord record: JSON, settings: BatchSettings) throws(ToolErr
     if !inPlace, output == nil || output!.isEmpty {
         throw bad("the record for '\(source)' needs \"output\" (or \"in_place\": true)")
     }
-    return EditJob(
+    var job = EditJob(
         input: source, output: output, inPlace: inPlace, password: settings.password,
         decrypt: record["decrypt"]?.boolValue ?? settings.decrypt, breakSignature: settings.breakSignature,
         deterministicID: settings.deterministicID, lockWait: settings.lockWait, operations: ops)
+    (job.asIs, job.whiten) = (settings.asIs, settings.whiten)
+    return job
 }
 
 /// The keys pp-pages owns in a batch record; every other key passes through to the result.

@@ -20,6 +20,12 @@ public struct EditJob: Sendable, Equatable {
     /// In place: how long to wait for another pp-pages that edits the same file (`ReplaceLock`).
     public var lockWait: Int
     public var operations: [PageOperation]
+    /// --as-is: photos are inserted as they are, not cut to the sheet of paper they show and straightened.
+    public var asIs = false
+    /// --whiten: a straightened sheet's background is made even and white too.
+    public var whiten = false
+    /// --searchable: text layers to put under pages of the input, before the operations.
+    public var textLayers: [PageTextLayer] = []
 
     public init(
         input: String, output: String?, inPlace: Bool, password: String? = nil, decrypt: Bool = false,
@@ -90,12 +96,13 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
     let lock = try job.inPlace ? lockForEdit(target, job: job) : nil
 
     // 2. Open the primary document and every inserted file; count pages.
-    let primary = try QPDFDocument(path: job.input, name: job.input, password: job.password)
+    let primary = try openPrimary(job)
     try primary.pushInheritedAttributes()
     let count = try primary.pageCount()
     let labels = PageLabels.read(primary, pageCount: count)
     let signed = isSigned(primary)
     primary.releaseAllHandles()
+    let layers = try TextLayerPlacement(job.textLayers, into: primary, pageCount: count)
     var sources: [String: Source] = [:]
     let plan = try EditPlan.make(operations: job.operations, primaryPages: count) { file throws(ToolError) -> Int in
         switch sources[file] {
@@ -104,7 +111,7 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
         case nil: break
         }
         try requireInputFile(file, role: "the file to insert")
-        if let images = try PageImage.load(path: file, name: file) {
+        if let images = try PageImage.load(path: file, name: file, straighten: job.asIs ? nil : .init(whiten: job.whiten)) {
             sources[file] = .images(images)
             return images.count
         }
@@ -230,7 +237,8 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
     do {
         try primary.write(
             into: destination, keepEncryption: !job.decrypt,
-            deterministicID: job.deterministicID && (!encrypted || job.decrypt), observe: { digest.update($0) })
+            deterministicID: job.deterministicID && (!encrypted || job.decrypt), keepStreamBytes: !job.textLayers.isEmpty,
+            observe: { digest.update($0) })
         if let lock {
             if let lost = try destination.commit(replacing: lock.attributes) { warnings.append(lost) }
         } else {
@@ -240,7 +248,7 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
         destination.discard()
         throw error
     }
-    withExtendedLifetime((sources, lock)) {}
+    withExtendedLifetime((sources, lock, layers)) {}
 
     // 6. The record.
     if let w = damageWarning(primary) { warnings.insert(w, at: 0) }
@@ -257,6 +265,7 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
         "warnings": .array(warnings.map { .string($0) }),
     ]
     if !plan.files.isEmpty { record["inserted"] = .array(plan.files.map { .string($0) }) }
+    if !job.textLayers.isEmpty { record.merge(layers.members) { $1 } }
     return EditOutcome(record: .object(record), warnings: warnings)
 }
 

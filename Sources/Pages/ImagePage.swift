@@ -33,8 +33,9 @@ struct PageImage {
     var invert = false
 
     /// Reads a JPEG (by its markers, no decoding) or any image leptonica reads (every page of a
-    /// multi-page TIFF); nil when the file is a PDF.
-    static func load(path: String, name: String) throws(ToolError) -> [PageImage]? {
+    /// multi-page TIFF); nil when the file is a PDF. With `straighten`, a photo of a sheet on a desk
+    /// becomes the sheet (PhotoPage.swift).
+    static func load(path: String, name: String, straighten: Straightening? = nil) throws(ToolError) -> [PageImage]? {
         guard let head = readFile(path, limit: 1024) else {
             throw ToolError(.record, code: "file_missing", "'\(name)' cannot be read: \(systemErrorText(errno))")
         }
@@ -50,6 +51,9 @@ struct PageImage {
                     .record, code: "image_unsupported",
                     "'\(name)' is a \(frame.bitsPerComponent)-bit JPEG with \(frame.components) components; PDF takes 8-bit gray, RGB or CMYK"
                 )
+            }
+            if let straighten, let sheet = straightenedJPEG(path: path, header: info, frame: frame, straighten) {
+                return [sheet]
             }
             return [
                 PageImage(
@@ -84,7 +88,7 @@ struct PageImage {
                         ? "'\(name)' is neither a PDF nor an image leptonica can read"
                         : "page \(n + 1) of the TIFF '\(name)' cannot be read")
             }
-            pages.append(try convert(image, name: name))
+            pages.append(try convert(straighten.flatMap { straightenedSheet(image, $0) } ?? image, name: name))
         }
         return pages
     }
@@ -187,11 +191,4 @@ struct PageImage {
 }
 
 /// A number for PDF syntax with at most 2 decimals, independent of the locale.
-func pdfNumber(_ value: Double) -> String {
-    let hundredths = Int((value * 100).rounded())
-    let whole = hundredths / 100
-    let frac = abs(hundredths % 100)
-    let sign = hundredths < 0 && whole == 0 ? "-" : ""
-    if frac == 0 { return "\(sign)\(whole)" }
-    return frac % 10 == 0 ? "\(sign)\(whole).\(frac / 10)" : "\(sign)\(whole).\(frac < 10 ? "0" : "")\(frac)"
-}
+func pdfNumber(_ value: Double) -> String { PDFNumber.text(value, places: 2) }

@@ -12,19 +12,25 @@ public enum PagesCommand {
         let invocation = try Invocation(parsed, environment: environment)
         let sink = OutputSink()
         guard let input = invocation.input else {
-            let settings = BatchSettings(
+            var settings = BatchSettings(
                 password: invocation.password, decrypt: invocation.decrypt, breakSignature: invocation.breakSignature,
                 deterministicID: invocation.deterministicID, lockWait: invocation.lockWait)
+            (settings.asIs, settings.whiten) = (invocation.asIs, invocation.whiten)
             let progress = try ProgressDisplay(tool: pagesCommand.name, arguments: parsed)
             return try runBatch(
                 path: invocation.opsFile!, settings: settings, sink: sink, diagnostics: diagnostics, progress: progress)
         }
         let operations = try invocation.opsFile.map { path throws(ToolError) in try readOperations(from: path) }
-        let job = EditJob(
+        var job = EditJob(
             input: input, output: invocation.output, inPlace: invocation.inPlace, password: invocation.password,
             decrypt: invocation.decrypt, breakSignature: invocation.breakSignature,
             deterministicID: invocation.deterministicID, lockWait: invocation.lockWait,
             operations: operations ?? invocation.operations)
+        (job.asIs, job.whiten) = (invocation.asIs, invocation.whiten)
+        job.textLayers =
+            try invocation.searchable.map { path throws(ToolError) in
+                try TextLayers.read(records: path, for: input)
+            } ?? []
         let outcome: EditOutcome
         do throws(ToolError) {
             outcome = try performEdit(job)

@@ -19,6 +19,8 @@ final class QPDFDocument {
     let name: String
     /// qpdf's warnings so far (damage found and repaired while reading), as detail texts.
     private(set) var warnings: [String] = []
+    /// The bytes a document read from memory is parsed from: qpdf reads them lazily, without a copy.
+    private var memory: UnsafeMutableRawBufferPointer?
 
     /// Opens `path` (qpdf_read); `password` may be nil for unencrypted files.
     ///
@@ -63,9 +65,38 @@ final class QPDFDocument {
         drainWarnings()
     }
 
+    /// A new PDF without pages (qpdf_empty_pdf); `name` is for messages.
+    init(emptyNamed name: String) throws(ToolError) {
+        let q = Self.makeHandle()
+        self.handle = q
+        self.name = name
+        _ = qpdf_empty_pdf(q)
+        try check("make an empty PDF")
+    }
+
+    /// Reads a PDF held in memory (qpdf_read_memory), e.g. a text layer from a record; `name` is for messages.
+    init(bytes: [UInt8], name: String) throws(ToolError) {
+        let q = Self.makeHandle()
+        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 1)
+        copy.copyBytes(from: bytes)
+        let status = qpdf_read_memory(q, name, copy.baseAddress!.assumingMemoryBound(to: CChar.self), UInt64(bytes.count), nil)
+        if status & Int32(QPDF_ERRORS) != 0 || qpdf_has_error(q) != 0 {
+            let error = Self.takeError(q)
+            var failed: qpdf_data? = q
+            qpdf_cleanup(&failed)
+            copy.deallocate()
+            throw ToolError(.record, code: "pdf_damaged", "\(name) is not a PDF qpdf can open: \(error.detail)")
+        }
+        self.handle = q
+        self.name = name
+        self.memory = copy
+        drainWarnings()
+    }
+
     deinit {
         var q: qpdf_data? = handle
         qpdf_cleanup(&q)
+        memory?.deallocate()
     }
 
     private static func makeHandle() -> OpaquePointer {
@@ -212,8 +243,10 @@ final class QPDFDocument {
     ///
     /// `keepEncryption` false writes it decrypted; `deterministicID` gives the same bytes
     /// for the same input (not possible while keeping encryption). `observe` sees the bytes as they are written.
+    /// `keepStreamBytes` writes every stream's bytes as they are (qpdf otherwise compresses streams that
+    /// have no filter and re-encodes some older filters as Flate): what --searchable promises of a scan.
     func write(
-        into file: AtomicFile, keepEncryption: Bool, deterministicID: Bool,
+        into file: AtomicFile, keepEncryption: Bool, deterministicID: Bool, keepStreamBytes: Bool = false,
         observe: ((UnsafeRawBufferPointer) -> Void)? = nil
     ) throws(ToolError) {
         var failure: ToolError?
@@ -225,6 +258,10 @@ final class QPDFDocument {
                     try check("start writing")
                     qpdf_set_preserve_encryption(handle, keepEncryption ? QPDF_TRUE : QPDF_FALSE)
                     if deterministicID { qpdf_set_deterministic_ID(handle, QPDF_TRUE) }
+                    if keepStreamBytes {
+                        qpdf_set_compress_streams(handle, QPDF_FALSE)
+                        qpdf_set_decode_level(handle, qpdf_dl_none)
+                    }
                     _ = qpdf_write(handle)
                     try check("write the edited PDF")
                 } catch {

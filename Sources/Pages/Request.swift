@@ -12,6 +12,10 @@ public struct Invocation: Sendable, Equatable {
     public var lockWait = EditJob.defaultLockWait
     public var opsFile: String?
     public var operations: [PageOperation] = []
+    public var asIs = false
+    public var whiten = false
+    /// --searchable: pp-ocr's records of the input ('-': stdin), whose text layers go under its pages.
+    public var searchable: String?
 
     public init() {}
 }
@@ -39,8 +43,13 @@ public let pagesCommand = CommandSpec(
         .value("to", "N", help: "where moved pages start in the result (1..., or z for the end)", repeatable: true),
         .value("insert-at", "N FILE[:RANGE]", help: "insert a PDF's pages or an image so the first is page N", repeatable: true),
         .value("append", "FILE[:RANGE]", help: "add a PDF's pages or an image at the end", repeatable: true),
+        .flag("as-is", help: "insert photos as they are (default: a photo of a sheet on a desk becomes the sheet, straightened)"),
+        .flag("whiten", help: "also make a straightened sheet's background even and white, its shadows and uneven light gone"),
         .value(
             "rotate", "DEG[:RANGE]", help: "turn pages by 90, 180, 270 or -90 more (all pages without RANGE)", repeatable: true),
+        .value(
+            "searchable", "RECORDS",
+            help: "put the text layers of pp-ocr --text-layer's records of IN.pdf (- is stdin) under its pages"),
         .value("ops", "FILE", help: "read operations (or whole edit records) as JSON Lines; - is stdin"),
         .value("password", "P", help: "password of encrypted input (default: $PP_PDF_PASSWORD)"),
         .flag("decrypt", help: "write the result without encryption (default: keep the input's encryption)"),
@@ -49,7 +58,18 @@ public let pagesCommand = CommandSpec(
     ] + ProgressRule.options + LineLimit.options,
     examples: [
         ("pp-pages scan.pdf --delete 3 --insert-at 2 page.jpg -o fixed.pdf", "drop page 3, put a photo in as page 2"),
+        ("pp-pages bill.pdf --append receipt-on-desk.jpg -o out.pdf", "add a phone photo as a cropped, straightened page"),
+        ("pp-pages bill.pdf --append receipt-on-desk.jpg --whiten -o out.pdf", "the same, its background whitened"),
+        ("pp-pages bill.pdf --append chart.png --as-is -o out.pdf", "add an image as it is, uncropped"),
         ("pp-pages scan.pdf --order z-1 -o reversed.pdf", "reverse the pages"),
+        (
+            "pp-ingest scan.pdf | pp-ocr --text-layer | pp-pages scan.pdf --searchable - -o searchable.pdf",
+            "make a scan searchable: Tesseract's invisible text under each OCR'd page"
+        ),
+        (
+            "pp-ingest bill.jpg | pp-ocr --text-layer | pp-pages bill.jpg --searchable - -o bill.pdf",
+            "a photo of a bill becomes a searchable one-page PDF"
+        ),
         ("pp-pages scan.pdf --rotate 90:2,4 --move 5 --to 1 --in-place", "turn pages 2 and 4, bring page 5 to the front"),
         ("pp-pages bill.pdf --append extra.pdf:1-2 -o out.pdf | pp-ingest | pp-ocr", "edit, then feed the pipeline"),
         (
@@ -64,13 +84,24 @@ public let pagesCommand = CommandSpec(
         FILE is a PDF, a JPEG (embedded as it is, no re-encoding) or another image leptonica reads
         (PNG, TIFF with all its pages, ...; stored losslessly). An image page has the image's size at
         its resolution, fitted to the first page when larger or without one; a JPEG's EXIF orientation
-        turns the page. Everything is checked before anything is written.
+        turns the page. A photo of a sheet of paper lying on a desk, the desk showing all round it, becomes
+        the sheet alone, as a scanner app makes it: its four corners found, the perspective and the tilt
+        undone, the desk cut away; the page has the sheet's aspect (a JPEG is then encoded again, quality
+        90); --whiten also makes its background even and white. Scans, rendered pages and photos the paper
+        fills stay as they are; --as-is keeps every image as it is. Everything is checked before anything
+        is written.
         --in-place locks IN.pdf (flock) from before it is read until the result replaces it: another
         pp-pages --in-place of the same file waits for it, up to --lock-wait seconds, then edits its
         result, so both edits are kept. The result keeps IN.pdf's owner, group and mode (another user's
         owner only when run as root; otherwise the record warns).
         IN.pdf's outlines, page labels, form fields, links, attachments and encryption are kept; a
         bookmark, field or link that pointed at a deleted page loses it, so deleted pages leave the file.
+        --searchable RECORDS reads pp-ocr --text-layer's page records of IN.pdf and puts each page's
+        text layer (ocr.text_layer) under the page's content as a form XObject, placed by the page's crop
+        box and /Rotate; the page's content streams and images are not changed, and a page that shows
+        text already (a font in its resources) is left as it is. It applies before the other operations.
+        With --searchable, IN may be a photo or an image scan instead: the result is a new PDF of its
+        pages (made as --insert-at makes them, a JPEG's bytes kept) with their text layers.
         The record on stdout ({"kind":"pages",...}) is what pp-ingest reads on stdin; its "warnings"
         say what a user should know about a written result.
         JSON operations: {"op":"delete"|"keep"|"order","pages":"RANGE"}, {"op":"move","pages":R,"to":N},
@@ -94,10 +125,13 @@ extension Invocation {
         output = parsed.value("output")
         inPlace = parsed.has("in-place")
         decrypt = parsed.has("decrypt")
+        asIs = parsed.has("as-is")
+        whiten = parsed.has("whiten")
         breakSignature = parsed.has("break-signature")
         deterministicID = parsed.has("deterministic-id")
         password = parsed.value("password")
         opsFile = parsed.value("ops")
+        searchable = parsed.value("searchable")
         if let text = parsed.value("lock-wait") {
             guard let seconds = Int(text), (0...Self.maximumLockWait).contains(seconds) else {
                 throw .usage("--lock-wait \(text): not a number of seconds from 0 to \(Self.maximumLockWait)")
@@ -168,9 +202,10 @@ extension Invocation {
 
     /// Checks the combination of options.
     func validate() throws(ToolError) {
+        if asIs, whiten { throw .usage("--whiten works on the photos --as-is keeps as they are; give one of the two") }
         if inPlace, output != nil { throw .usage("give either -o OUT.pdf or --in-place, not both") }
         guard let input else {
-            guard opsFile != nil else { throw .usage("no input PDF given") }
+            guard opsFile != nil, searchable == nil else { throw .usage("no input PDF given") }
             if !operations.isEmpty { throw .usage("operations on the command line need an input PDF") }
             if inPlace || output != nil {
                 throw .usage("with records from --ops, each record names its \"output\" (or \"in_place\": true)")
@@ -179,7 +214,10 @@ extension Invocation {
         }
         if input == "-" { throw .usage("the input PDF must be a file, not stdin") }
         if output == nil, !inPlace { throw .usage("say where to write: -o OUT.pdf, or --in-place") }
-        if operations.isEmpty, opsFile == nil { throw .usage("no operation given (e.g. --delete 3, --order z-1)") }
+        if searchable == "-", opsFile == "-" { throw .usage("--searchable and --ops cannot both read stdin") }
+        if operations.isEmpty, opsFile == nil, searchable == nil {
+            throw .usage("no operation given (e.g. --delete 3, --order z-1)")
+        }
         if !operations.isEmpty, opsFile != nil { throw .usage("give operations either on the command line or with --ops") }
     }
 

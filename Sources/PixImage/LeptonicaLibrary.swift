@@ -41,6 +41,29 @@ final class LeptonicaLibrary: Sendable {
     let pixFlipLR: @convention(c) (PixPointer?, PixPointer?) -> PixPointer?
     let pixFlipTB: @convention(c) (PixPointer?, PixPointer?) -> PixPointer?
     let pixRotateOrth: @convention(c) (PixPointer?, Int32) -> PixPointer?
+    let pixConvertTo32: @convention(c) (PixPointer?) -> PixPointer?
+    let pixScale: @convention(c) (PixPointer?, Float, Float) -> PixPointer?
+    let pixBackgroundNorm:
+        @convention(c) (PixPointer?, PixPointer?, PixPointer?, Int32, Int32, Int32, Int32, Int32, Int32, Int32) -> PixPointer?
+    let pixClipRectangle:
+        @convention(c) (PixPointer?, UnsafeMutablePointer<Box>?, UnsafeMutablePointer<UnsafeMutablePointer<Box>?>?) ->
+            PixPointer?
+    let pixProjectivePta:
+        @convention(c) (PixPointer?, UnsafeMutablePointer<Pta>?, UnsafeMutablePointer<Pta>?, Int32) ->
+            PixPointer?
+
+    // Point arrays (the projective transform's corners).
+    let ptaCreate: @convention(c) (Int32) -> UnsafeMutablePointer<Pta>?
+    let ptaDestroy: @convention(c) (UnsafeMutablePointer<UnsafeMutablePointer<Pta>?>?) -> Void
+    let ptaAddPt: @convention(c) (UnsafeMutablePointer<Pta>?, Float, Float) -> Int32
+
+    // Encoding to memory (a straightened photo becomes a JPEG page again).
+    let pixWriteMemJpeg:
+        @convention(c) (
+            UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?, UnsafeMutablePointer<Int>?, PixPointer?, Int32, Int32
+        )
+            -> Int32
+    let leptFree: @convention(c) (UnsafeMutableRawPointer?) -> Void
 
     // Boxes and connected components.
     let boxCreate: @convention(c) (Int32, Int32, Int32, Int32) -> UnsafeMutablePointer<Box>?
@@ -113,6 +136,16 @@ final class LeptonicaLibrary: Sendable {
         pixFlipLR = try bind("pixFlipLR")
         pixFlipTB = try bind("pixFlipTB")
         pixRotateOrth = try bind("pixRotateOrth")
+        pixConvertTo32 = try bind("pixConvertTo32")
+        pixScale = try bind("pixScale")
+        pixBackgroundNorm = try bind("pixBackgroundNorm")
+        pixClipRectangle = try bind("pixClipRectangle")
+        pixProjectivePta = try bind("pixProjectivePta")
+        ptaCreate = try bind("ptaCreate")
+        ptaDestroy = try bind("ptaDestroy")
+        ptaAddPt = try bind("ptaAddPt")
+        pixWriteMemJpeg = try bind("pixWriteMemJpeg")
+        leptFree = try bind("lept_free")
         boxCreate = try bind("boxCreate")
         boxDestroy = try bind("boxDestroy")
         pixConnCompBB = try bind("pixConnCompBB")

@@ -44,8 +44,12 @@ public struct OCRReading: RecordObject {
     public var combRows: Int?
     /// Stamps in coloured ink read by themselves.
     public var stamps: Int?
+    /// `--straighten`: the sheet found on a photo and read cut out and upright ({corners, width, height}).
+    public var paper: JSON?
     /// The asset set whose language data was used.
     public var assets: Int?
+    /// `--text-layer`: the reading as an invisible-text PDF page.
+    public var textLayer: OCRTextLayer?
     public var unknown = JSONObject()
     public var kept = KeptMembers()
 
@@ -55,7 +59,8 @@ public struct OCRReading: RecordObject {
         .init("deskew_degrees", \.deskewDegrees), .init("mean_conf", \.meanConfidence), .init("script", \.script),
         .init("script_conf", \.scriptConfidence), .init("detected", \.detected), .init("detected_from", \.detectedFrom),
         .init("read_again", \.readAgain), .init("first_pass", \.firstPass),
-        .init("comb_rows", \.combRows), .init("stamps", \.stamps), .init("assets", \.assets),
+        .init("comb_rows", \.combRows), .init("stamps", \.stamps), .init("paper", \.paper),
+        .init("assets", \.assets), .init("text_layer", \.textLayer),
     ]
 
     public init() {}

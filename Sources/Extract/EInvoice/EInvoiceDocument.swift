@@ -94,9 +94,7 @@ struct StatedEInvoice: Sendable {
             )
         }
         let compact = Checksums.compact(raw)
-        let letters = Array(compact.prefix(2))
-        let digits = Array(compact.dropFirst(2).prefix(2))
-        let ibanShaped = compact.count >= 15 && letters.allSatisfy(\.isLetter) && digits.allSatisfy(\.isNumber)
+        let ibanShaped = Checksums.isIBANShaped(compact)
         if Checksums.isValidIBAN(compact) {
             return (
                 compact, Checksums.groupedByFour(compact), weights.checked, [.checksum(.iban)],

@@ -139,16 +139,23 @@ struct AccountFinder: FieldFinder {
             // The nearest bank-code label that introduces a code ("Routing number (ABA): 0110…": the inner one).
             let code = codes.filter { $0.page == l.page }.sorted { Self.distance($0.box, l.box) < Self.distance($1.box, l.box) }
                 .lazy.compactMap { c in
-                    view.valueText(after: c, accept: { NationalAccounts.bankCode($0) != nil }).flatMap {
-                        NationalAccounts.bankCode(String(view.lines[$0.line].chars[$0.range]))
+                    // A Danish "Reg. nr." introduces four digits; other bank codes are longer.
+                    let danish = String(view.lines[c.line].chars[c.range]).lowercased().hasPrefix("reg")
+                    return view.valueText(after: c, accept: { NationalAccounts.bankCode($0, danish: danish) != nil }).flatMap {
+                        NationalAccounts.bankCode(String(view.lines[$0.line].chars[$0.range]), danish: danish)
                     }
                 }.first
             guard let account = NationalAccounts.read(String(line.chars[r]), bankCode: code) else { continue }
             let box = line.box(of: r)
-            let format: [Evidence] = account.scheme == .other ? [] : [.nationalAccount(account.scheme)]
+            // "IBAN: DL12 3456 …": written as an IBAN but none (no such country, wrong length or checksum).
+            let brokenIBAN = account.scheme == .other && Checksums.isIBANShaped(account.value)
+            let format: [Evidence] =
+                brokenIBAN ? [.checksumFailed(.iban)] : account.scheme == .other ? [] : [.nationalAccount(account.scheme)]
             var c = Candidate(
-                .account, value: account.value, display: account.display, points: weights.national, page: line.page, box: box,
-                evidence: format, facts: CandidateFacts(scheme: account.scheme.rawValue))
+                .account, value: account.value, display: account.display,
+                points: brokenIBAN ? weights.badChecksum : weights.national, page: line.page, box: box,
+                evidence: format,
+                facts: CandidateFacts(scheme: brokenIBAN ? AccountFormat.iban.rawValue : account.scheme.rawValue))
             if let bank = account.bankCode { c.facts.bankCode = bank }
             c.credit(.labelled(.account), Scoring.scaled(weights.label, by: view.proximity(l, toLine: li, range: r, box: box)))
             view.applyOCRPenalty(to: &c, line, r, verified: account.scheme.isChecked)

@@ -115,6 +115,15 @@ public enum Checksums {
 
     public static func isValidIBAN(_ raw: some StringProtocol) -> Bool { checkIBAN(raw) == .valid }
 
+    /// Written like an IBAN (two letters, two digits, then letters or digits, 15 to 34 in all), valid or not:
+    /// such a number that fails `checkIBAN` is a broken IBAN (a placeholder, a country that has none), not
+    /// an account of another form.
+    public static func isIBANShaped(_ compact: some StringProtocol) -> Bool {
+        let c = Array(compact)
+        return (15...34).contains(c.count) && c[0..<2].allSatisfy { $0.isASCII && $0.isLetter }
+            && c[2..<4].allSatisfy { $0.isASCII && $0.isNumber } && c.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+    }
+
     /// The printed form: groups of four.
     public static func groupedByFour(_ compact: String) -> String {
         var out = ""

@@ -13,13 +13,20 @@ public enum NationalAccountScheme: String, Sendable {
     case inIFSC = "in-ifsc"
     /// Swedish bankgiro number (7–8 digits, Luhn).
     case seBankgiro = "se-bankgiro"
+    /// Swedish plusgiro number (2–8 digits, Luhn), printed with a dash before its check digit.
+    case sePlusgiro = "se-plusgiro"
     /// Norwegian account number (11 digits, mod 11).
     case noAccount = "no-account"
+    /// Danish account: a 4-digit registration number and an account of up to 10 digits (the IBAN's BBAN).
+    case dkAccount = "dk-account"
+    /// Swiss postal account (2-digit prefix, up to 6 digits, mod 10 recursive check digit): printed
+    /// 80-2-2 style, the 9-digit form its value.
+    case chPostal = "ch-postal"
     /// A labelled account number of another form: stated, not proved.
     case other = "bban"
 
     /// Whether the scheme's own check digits or its bank code's prove the number's shape.
-    var isChecked: Bool { [.usABA, .seBankgiro, .noAccount].contains(self) }
+    var isChecked: Bool { [.usABA, .seBankgiro, .sePlusgiro, .noAccount, .chPostal].contains(self) }
 }
 
 /// One account number a label introduces, with the scheme it was told by.
@@ -47,12 +54,25 @@ enum NationalAccounts {
             if isIFSC(code), (9...18).contains(digits.count) {
                 return NationalAccount(value: digits, display: display, scheme: .inIFSC, bankCode: code)
             }
+            if isDanishRegistration(code), (1...10).contains(digits.count), digits.count == compact.count {
+                let bban = code + String(repeating: "0", count: 10 - digits.count) + digits
+                return NationalAccount(value: bban, display: display, scheme: .dkAccount, bankCode: code)
+            }
+        }
+        if let postal = swissPostal(display) {
+            return NationalAccount(value: postal, display: display, scheme: .chPostal, bankCode: nil)
         }
         let grouped = text.allSatisfy { $0.isNumber || $0 == "-" || $0 == " " || $0 == "." }
-        if grouped, (7...8).contains(digits.count), text.contains("-"),
-            ReferenceScheme.luhn(digits.compactMap(\.wholeNumberValue))
-        {
-            return NationalAccount(value: digits, display: display, scheme: .seBankgiro, bankCode: nil)
+        let luhn = ReferenceScheme.luhn(digits.compactMap(\.wholeNumberValue))
+        // Giro numbers print one dash: a bankgiro's four digits from the end, a plusgiro's before its check digit.
+        let afterDash = display.split(separator: "-", omittingEmptySubsequences: false).last.map { $0.filter(\.isNumber).count }
+        if grouped, luhn, display.filter({ $0 == "-" }).count == 1 {
+            if (7...8).contains(digits.count), afterDash == 4 {
+                return NationalAccount(value: digits, display: display, scheme: .seBankgiro, bankCode: nil)
+            }
+            if (2...8).contains(digits.count), afterDash == 1 {
+                return NationalAccount(value: digits, display: display, scheme: .sePlusgiro, bankCode: nil)
+            }
         }
         if grouped, digits.count == 11, ReferenceScheme.mod11(digits.compactMap(\.wholeNumberValue)) {
             return NationalAccount(value: digits, display: display, scheme: .noAccount, bankCode: nil)
@@ -68,6 +88,21 @@ enum NationalAccounts {
         return sum % 10 == 0 && sum > 0
     }
 
+    /// A Danish registration number ("Reg. nr."): four digits.
+    static func isDanishRegistration(_ code: String) -> Bool { code.count == 4 && code.allSatisfy(\.isNumber) }
+
+    /// The 9-digit form of a Swiss postal account printed "80-2-2" (prefix, number without its leading zeros,
+    /// check digit) whose mod 10 recursive check holds; nil for any other text.
+    static func swissPostal(_ text: String) -> String? {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }), parts[0].count == 2,
+            (1...6).contains(parts[1].count), parts[2].count == 1
+        else { return nil }
+        let nine = parts[0] + String(repeating: "0", count: 6 - parts[1].count) + parts[1] + parts[2]
+        return ReferenceScheme.mod10Recursive(nine.compactMap(\.wholeNumberValue)) ? nine : nil
+    }
+
     /// A UK sort code: six digits, printed in pairs.
     static func isSortCode(_ code: String) -> Bool { code.count == 6 && code.allSatisfy(\.isNumber) }
 
@@ -78,10 +113,12 @@ enum NationalAccounts {
             && c[5...].allSatisfy { $0.isASCII && ($0.isUppercase || $0.isNumber) }
     }
 
-    /// The bank code a `bank_code` label introduces, compact ("12-34-56" → "123456").
-    static func bankCode(_ text: String) -> String? {
+    /// The bank code a `bank_code` label introduces, compact ("12-34-56" → "123456"); four digits only
+    /// where the label is a Danish registration number's (`danish`).
+    static func bankCode(_ text: String, danish: Bool = false) -> String? {
         guard let token = text.split(separator: " ").first(where: { $0.contains(where: \.isNumber) }) else { return nil }
         let compact = String(token.filter { $0.isLetter || $0.isNumber }).uppercased()
+        if danish, isDanishRegistration(compact) { return compact }
         return compact.count >= 6 ? compact : nil
     }
 }

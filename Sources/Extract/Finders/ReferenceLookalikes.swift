@@ -8,6 +8,7 @@ extension ReferenceFinder {
     static func notAReference(_ body: String, in text: String) -> Evidence.Lookalike? {
         let digits = body.filter { $0.isASCII && $0.isNumber }
         guard !digits.isEmpty else { return nil }
+        if isBusinessTerm(body) { return .term }
         // A date that holds every digit of the value.
         for d in Dates.find(in: body) where body[d.range].filter({ $0.isASCII && $0.isNumber }).count == digits.count {
             return .date
@@ -27,6 +28,13 @@ extension ReferenceFinder {
             return .amount
         }
         return nil
+    }
+
+    /// "BT-83", "BG-16": the identifier of an EN 16931 business term or group of terms, not a value.
+    static func isBusinessTerm(_ text: String) -> Bool {
+        let t = Array(text.trimmingCharacters(in: .whitespaces).uppercased())
+        guard (4...6).contains(t.count), t[0] == "B", t[1] == "T" || t[1] == "G", t[2] == "-" else { return false }
+        return t[3...].allSatisfy { $0.isASCII && $0.isNumber }
     }
 
     /// "+49 89 1234567", "(030) 123 45 67", "030/1234567": an international or trunk prefix with 7–15 digits.

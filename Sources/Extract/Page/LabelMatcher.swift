@@ -5,7 +5,7 @@ import Lexicons
 ///
 /// OCR misreads letters in labels ("lznos za upIatu", "T0TAL", "Kontonurnmer"): phrases of six or more letters
 /// also match with exactly one confusable substitution. Both sides are compared in a "skeleton" where each
-/// confusable group is one symbol (l/i/1/|/), s/5, b/8, j/}, m/rn, and a/e/o/u/c/0), then the raw spellings are
+/// confusable group is one symbol (l/i/1/|/), s/5, b/8, j/}, m/rn, and a/e/o/u/c/¢/0), then the raw spellings are
 /// checked. A vowel read for another vowel is what OCR makes of a letter with a diacritic it has no model
 /// for ("Befizetendé" for "Befizetendő", folded "befizetende"): phrases of eight or more letters take it.
 /// Short phrases (four or five letters: "total", "cash") would match real words that way ("tote" for
@@ -80,7 +80,7 @@ struct LabelMatcher {
     static func symbol(_ u: Unicode.Scalar) -> Unicode.Scalar {
         switch u {
         case "i", "1", "|", "!", ")", "]": return "l"
-        case "0", "a", "o", "u", "c": return "e"
+        case "0", "a", "o", "u", "c", "¢": return "e"
         case "5": return "s"
         case "8": return "b"
         case "}": return "j"

@@ -56,6 +56,8 @@ public enum Evidence: Hashable, Sendable {
     case thinEvidence
     /// Abstained: another value of the field has evidence as good ("rival-account").
     case rival(Field)
+    /// Abstained: OCR was unsure of the value's own words and nothing checks its digits.
+    case unsureReading
 
     /// The checks a value can pass or fail.
     public enum Checksum: String, Sendable {
@@ -76,6 +78,9 @@ public enum Evidence: Hashable, Sendable {
     /// Shapes that are something other than a reference.
     public enum Lookalike: String, Sendable {
         case date, phone, postcode, amount
+        /// An EN 16931 business term or group ("BT-83", "BG-16"): e-invoice viewers print them beside the
+        /// captions.
+        case term
     }
 
     /// The parts an amount is the sum of.
@@ -163,6 +168,7 @@ public enum Evidence: Hashable, Sendable {
         case .thinEvidence: "thin-evidence"
         case .paymentBlock: "payment-block"
         case .rival(let field): "rival-" + field.rawValue
+        case .unsureReading: "unsure-reading"
         }
     }
 

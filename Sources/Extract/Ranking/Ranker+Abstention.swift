@@ -18,6 +18,7 @@ extension Ranker {
         }
         var doubts: [Evidence] = []
         if kinds.count < weights.kindsNeeded { doubts.append(.thinEvidence) }
+        if isUnsureReading(top.candidate, kinds: kinds) { doubts.append(.unsureReading) }
         let rivals = list.indices.dropFirst().filter { isRival(list[$0], field: field) }
         if !rivals.isEmpty { doubts.append(.rival(field)) }
         guard !doubts.isEmpty else { return }
@@ -27,6 +28,20 @@ extension Ranker {
             list[i].candidate.note(.rival(field))
             list[i].score = min(list[i].score, weights.abstainCap)
         }
+    }
+
+    /// The kinds that check a value's digits themselves, whatever OCR made of its words.
+    static let verifyingKinds: Set<EvidenceKind> = [.arithmetic, .agreement, .code, .einvoice]
+
+    /// Whether OCR read the value's words with less confidence than `rank.unsure_reading_below` and nothing
+    /// checks its digits (a checksum, a sum, the same value elsewhere, a code): a label and a currency beside
+    /// a misread number ("B6 89100 HUF" for "86 891 HUF") prove nothing of the number.
+    func isUnsureReading(_ c: Candidate, kinds: Set<EvidenceKind>) -> Bool {
+        guard let read = c.evidence.lazy.compactMap({ e -> Int? in if case .ocrConfidence(let v) = e { v } else { nil } }).first,
+            read < weights.unsureReadingBelow
+        else { return false }
+        let checksummed = c.evidence.contains { if case .checksum = $0 { true } else { false } }
+        return !checksummed && kinds.isDisjoint(with: Self.verifyingKinds)
     }
 
     /// Whether `other` rivals the top of its field: not ruled out, as well evidenced, believed.

@@ -20,6 +20,9 @@ public struct Ranker: Sendable {
         /// Abstention: independent kinds of evidence a confident value needs, the confidence a rival needs,
         /// and where an abstaining candidate stays.
         let kindsNeeded, rivalFloor, abstainCap: Int
+        /// The OCR word confidence under which a value nothing verifies (no checksum, sum, second place or
+        /// code) abstains.
+        let unsureReadingBelow: Int
         /// Lines (median heights) within which payment data stands together in one block.
         let blockLines: Int
 
@@ -44,6 +47,7 @@ public struct Ranker: Sendable {
             kindsNeeded = w("rank.kinds_needed")
             rivalFloor = w("rank.rival_floor")
             abstainCap = w("rank.abstain_cap")
+            unsureReadingBelow = w("rank.unsure_reading_below")
             blockLines = w("rank.block_lines")
         }
     }
