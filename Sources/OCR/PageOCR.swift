@@ -165,7 +165,6 @@ public final class PageOCR {
         let turnedCodes = TurnedPageCodes.find(record, ocr: ocr, on: pix, dpi: geometryDPI)
         let combs = FormBoxes.find(on: pix)
         let stamps = ColourStamps(on: pix)
-
         var (width, height) = (pix.width, pix.height)
         let textLayer = options.auto != nil ? Self.textLayer(of: record) : nil
         // Under --lang auto without --rotate-pages, the page as prepared is kept for a reading turned as OSD
@@ -201,7 +200,6 @@ public final class PageOCR {
         ocr.meanConfidence = page.lines.isEmpty ? 0 : page.meanConf
         let layer = TextLayerPDF.member(page.textLayer, of: record, read: (width, height), dpi: (dpi, geometryDPI), ocr)
         ocr.textLayer = straightened == nil ? layer : nil  // a sheet cut out of a photo is not the page as given
-
         let scale = 72.0 / Double(geometryDPI)
         func points(_ box: [Double]) -> JSON { .box(box.map { $0 * scale }) }
         let lines: [JSON] = page.lines.map { line in
