@@ -14,7 +14,8 @@ APT_PACKAGES := pkg-config
 # pp-ingest: poppler-glib + cairo, leptonica, zxing-cpp (payment codes); poppler-utils (pdfinfo, pdftotext,
 # pdftoppm) for checks and benches.
 APT_PACKAGES += libpoppler-glib-dev libcairo2-dev libleptonica-dev libzxing-dev poppler-utils
-# pp-ocr: libtesseract, the language data it is tested with, OSD for --rotate-pages and --lang auto's script;
+# pp-ocr: libtesseract, the language data it is tested with, OSD for --rotate-pages and --lang auto's script
+# (and zxing-cpp, above, for the codes on the pages it turned);
 # the CLI for bench-ocr.
 APT_PACKAGES += libtesseract-dev tesseract-ocr tesseract-ocr-eng tesseract-ocr-deu tesseract-ocr-srp \
 	tesseract-ocr-srp-latn tesseract-ocr-osd

@@ -83,6 +83,10 @@ let package = Package(
         .target(
             name: "CZXing", path: "Sources/CZXing", linkerSettings: [.linkedLibrary("ZXing")]),
 
+        // The one reader of codes in images (zxing-cpp through CZXing, regions found and straightened with
+        // leptonica): pp-ingest reads the pages' codes with it, pp-ocr the codes on the pages it straightened.
+        .target(name: "CodeReading", dependencies: ["CZXing", "CLeptonica", "PixImage"], linkerSettings: linkLeptonica),
+
         // qpdf's C++ stream decoding behind a C face: a page's decoded content measured up to a bound, never held.
         .target(name: "CQPDFContent", path: "Sources/CQPDFContent", linkerSettings: [.linkedLibrary("qpdf")]),
 
@@ -99,13 +103,13 @@ let package = Package(
         .target(
             name: "Ingest",
             dependencies: [
-                "PPShared", "Records", "CPoppler", "CCairo", "CLeptonica", "PixImage", "CZXing", "CQPDF", "CQPDFContent",
+                "PPShared", "Records", "CPoppler", "CCairo", "CLeptonica", "PixImage", "CodeReading", "CQPDF", "CQPDFContent",
                 "EInvoiceXML", "CGMime", "CArchive", "Digest", "JPEGMarkers", "PDFRender",
             ], linkerSettings: linkLeptonica),
         .executableTarget(name: "pp-ingest", dependencies: ["Ingest", "PPShared"]),
         .testTarget(
             name: "IngestTests",
-            dependencies: ["Ingest", "PPShared", "Records", "Digest", "JPEGMarkers", "PDFRender", "PixImage"]),
+            dependencies: ["Ingest", "CodeReading", "PPShared", "Records", "Digest", "JPEGMarkers", "PDFRender", "PixImage"]),
 
         .systemLibrary(
             name: "CTesseract", path: "Sources/CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),
@@ -113,12 +117,15 @@ let package = Package(
         // pp-ocr: Tesseract in-process, one engine per worker thread.
         // --lang auto tells a page's language with pp-extract's lexicons and LanguageDetector.
         .target(
-            name: "OCR", dependencies: ["PPShared", "Records", "CTesseract", "CLeptonica", "PixImage", "Lexicons"],
+            name: "OCR",
+            dependencies: ["PPShared", "Records", "CTesseract", "CLeptonica", "PixImage", "Lexicons", "CodeReading"],
             linkerSettings: linkLeptonica),
         .executableTarget(name: "pp-ocr", dependencies: ["OCR", "PPShared"]),
         .testTarget(
             name: "OCRTests",
-            dependencies: ["OCR", "Lexicons", "PPShared", "Records", "CLeptonica", "CTesseract", "PixImage", "JPEGMarkers"]),
+            dependencies: [
+                "OCR", "Lexicons", "PPShared", "Records", "CLeptonica", "CTesseract", "PixImage", "JPEGMarkers", "CodeReading",
+            ]),
 
         .testTarget(name: "PPSharedTests", dependencies: ["PPShared"]),
         .testTarget(name: "CardCheckTests", dependencies: ["CardCheck", "PPShared"]),

@@ -1,4 +1,5 @@
 import CLeptonica
+import CodeReading
 import PDFRender
 import PPShared
 import PixImage
@@ -31,7 +32,7 @@ enum PDFCodes {
             if found.contains(where: { overlaps($0.bounds, region) }) { continue }
             found += decode(page: page, region: region, width: width, height: height)
         }
-        return unique(found)
+        return DecodedCode.unique(found)
     }
 
     /// Blocks of non-text ink shaped like a code.
@@ -112,20 +113,5 @@ enum PDFCodes {
 
     static func overlaps(_ box: [Double], _ region: Region) -> Bool {
         box[0] < region.x1 && box[2] > region.x0 && box[1] < region.y1 && box[3] > region.y0
-    }
-
-    /// Codes read twice (two blocks of one code) once, in reading order.
-    static func unique(_ codes: [DecodedCode]) -> [DecodedCode] {
-        var kept: [DecodedCode] = []
-        for code in codes where !kept.contains(where: { $0.type == code.type && $0.text == code.text && close($0, code) }) {
-            kept.append(code)
-        }
-        return kept.sorted { ($0.bounds[1], $0.bounds[0]) < ($1.bounds[1], $1.bounds[0]) }
-    }
-
-    static func close(_ a: DecodedCode, _ b: DecodedCode) -> Bool {
-        let p = a.bounds
-        let q = b.bounds
-        return p[0] < q[2] && q[0] < p[2] && p[1] < q[3] && q[1] < p[3]
     }
 }

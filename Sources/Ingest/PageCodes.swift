@@ -1,4 +1,5 @@
 import CLeptonica
+import CodeReading
 import PDFRender
 import PPShared
 import PixImage
@@ -92,6 +93,6 @@ extension PageWorker {
 
     private func store(_ codes: [DecodedCode], into record: inout PageRecord, box: ([Double]) -> [Double]) {
         guard !codes.isEmpty else { return }
-        record.codes = codes.map { code in code.record(page: record.page, box: box(code.bounds)) }
+        record.codes = codes.map { code in PageCode(type: code.type, text: code.text, box: box(code.bounds), page: record.page) }
     }
 }

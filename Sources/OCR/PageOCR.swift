@@ -129,7 +129,6 @@ public final class PageOCR {
         var dpi = geometryDPI
         if image.dpiAssumed == true, let given = options.givenDPI { dpi = given }
         pix.setResolution(dpi)
-
         var ocr = OCRReading()
         ocr.engine = OCROptions.engineName
         ocr.psm = options.pageSegMode
@@ -140,7 +139,6 @@ public final class PageOCR {
         ocr.paper = straightened?.paper.json
         var size = straightened == nil ? record.size : nil  // a straightened photo: the sheet's size, below
         var osd = PageOSD()
-
         if options.rotatePages {
             let found = try orientationEngine().detectOrientation(pix, dpi: dpi)
             osd = PageOSD(found: found)
@@ -164,9 +162,9 @@ public final class PageOCR {
             ocr.deskewDegrees = JSON.rounded(skew.degrees).doubleValue  // as written: the codes below turn by it
             try checkDeadline(deadline, what: what)
         }
+        let turnedCodes = TurnedPageCodes.find(record, ocr: ocr, on: pix, dpi: geometryDPI)
         let combs = FormBoxes.find(on: pix)
         let stamps = ColourStamps(on: pix)
-
         var (width, height) = (pix.width, pix.height)
         let textLayer = options.auto != nil ? Self.textLayer(of: record) : nil
         // Under --lang auto without --rotate-pages, the page as prepared is kept for a reading turned as OSD
@@ -202,7 +200,6 @@ public final class PageOCR {
         ocr.meanConfidence = page.lines.isEmpty ? 0 : page.meanConf
         let layer = TextLayerPDF.member(page.textLayer, of: record, read: (width, height), dpi: (dpi, geometryDPI), ocr)
         ocr.textLayer = straightened == nil ? layer : nil  // a sheet cut out of a photo is not the page as given
-
         let scale = 72.0 / Double(geometryDPI)
         func points(_ box: [Double]) -> JSON { .box(box.map { $0 * scale }) }
         let lines: [JSON] = page.lines.map { line in
@@ -227,6 +224,7 @@ public final class PageOCR {
             let (onPage, frame) = straightened?.codes(codes, photoSize: from) ?? (codes, from)
             out.codes = CodeBoxes.turned(onPage, degrees: turn, from: frame, to: to)
         }
+        if !turnedAfterReading, !turnedCodes.isEmpty { out.codes = turnedCodes }  // in the frame of `lines`
         return out
     }
 

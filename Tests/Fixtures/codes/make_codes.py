@@ -15,7 +15,11 @@ Writes, next to this script (all committed, so `swift test` needs no Python):
 - microqr.png      a Micro QR code
 - hub3-photo-10.jpg, hub3-photo-30.jpg  photos of a HUB-3 slip (PDF417 of HUB3, 150 dpi) turned 10 and
                    30 degrees on a grey table, blurred, noisy, JPEG (zxing alone reads a PDF417 only
-                   within a few degrees of upright)
+                   within a few degrees of upright); hub3-photo-persp20.jpg the slip turned 3 degrees
+                   in a 20 % perspective (modules of 1.2-1.5 pixels), hub3-photo-glare.jpg turned 3
+                   degrees under a glare spot over the code's right half
+- pdf417-long-turned.png  a page of text with a long PDF417 (16 columns) under it, turned 6 degrees:
+                   read by pp-ocr on the page it deskewed, not by pp-ingest (Tests/OCRTests)
 - two-codes.jpg    a photo of a slip with an EPC QR code and a HUB-3 PDF417 under it, turned 6 degrees
 - expected.json    per file: the payload encoded, its symbology and the code's box in points
                    (top-left origin, as page records give boxes); two-codes.jpg: "codes", a list of them
@@ -31,7 +35,7 @@ import sys
 
 import pdf417gen
 import segno
-from PIL import Image, ImageDraw, ImageFilter
+from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen import canvas
@@ -245,10 +249,11 @@ def microqr(expected):
                                "box": [round(8 * k, 2), round(8 * k, 2), round((8 + n) * k, 2), round((8 + n) * k, 2)]}
 
 
-def photographed_slip(codes, angle, seed):
+def photographed_slip(codes, angle, seed, persp=0.0, glare=False):
     """A 150-dpi slip with `codes` ((kind, text) QR or PDF417 modules, one under the other, 2.4 and
-    1.5 pixels a module) photographed: on a grey table, turned `angle` degrees, blurred, noisy. Returns
-    the photo and each code's box in points (72/150 of a pixel) after the turn."""
+    1.5 pixels a module) photographed: on a grey table, turned `angle` degrees, seen in a perspective
+    (`persp`: the right edge that much shorter), under a glare spot on the first code's right half,
+    blurred, noisy. Returns the photo and each code's box in points (72/150 of a pixel) in the photo."""
     rng = random.Random(seed)
     slip = Image.new("L", (1240, 650), 255)
     d = ImageDraw.Draw(slip)
@@ -273,7 +278,20 @@ def photographed_slip(codes, angle, seed):
     table = Image.new("L", (1600, 1000), 105)
     ox, oy = 180, 175
     table.paste(slip, (ox, oy))
-    photo = table.rotate(angle, resample=Image.BICUBIC, fillcolor=105).filter(ImageFilter.GaussianBlur(0.6))
+    photo = table.rotate(angle, resample=Image.BICUBIC, fillcolor=105)
+    # The perspective: output points (the right edge shortened) from input points, and back.
+    cw, ch = photo.size
+    near = [(0, 0), (cw, 0), (cw, ch), (0, ch)]
+    far = [(0, 0), (cw, ch * persp / 2), (cw, ch * (1 - persp / 2)), (0, ch)]
+    if persp:
+        photo = photo.transform(photo.size, Image.PERSPECTIVE, _homography(far, near), Image.BICUBIC, fillcolor=105)
+    if glare:  # a light spot that washes out the right half of the first code
+        x0, y0, x1, y1 = boxes[0]
+        cx, cy, r = ox + x0 + 0.75 * (x1 - x0), oy + (y0 + y1) / 2, 0.1 * 650
+        spot = Image.new("L", photo.size, 0)
+        ImageDraw.Draw(spot).ellipse([cx - 2 * r, cy - 2 * r, cx + 2 * r, cy + 2 * r], fill=150)
+        photo = ImageChops.add(photo, spot.filter(ImageFilter.GaussianBlur(r)))
+    photo = photo.filter(ImageFilter.GaussianBlur(0.6))
     noise = Image.effect_noise(photo.size, 40)
     photo = Image.blend(photo, noise, 0.05)
     # PIL turns counterclockwise about the centre: where each box's corners went.
@@ -283,16 +301,47 @@ def photographed_slip(codes, angle, seed):
     for x0, y0, x1, y1 in boxes:
         pts = [(x + ox - cx, y + oy - cy) for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))]
         turned = [(cx + px * math.cos(a) + py * math.sin(a), cy - px * math.sin(a) + py * math.cos(a)) for px, py in pts]
+        if persp:
+            turned = [_apply(_homography(near, far), p) for p in turned]
         k = 72 / 150
         placed.append([round(min(p[0] for p in turned) * k, 2), round(min(p[1] for p in turned) * k, 2),
                        round(max(p[0] for p in turned) * k, 2), round(max(p[1] for p in turned) * k, 2)])
     return photo, placed
 
 
+def _homography(src, dst):
+    """The 8 coefficients of the projective map taking each `dst` point to its `src` point (PIL's
+    PERSPECTIVE data maps output to input)."""
+    a, b = [], []
+    for (x, y), (u, v) in zip(dst, src):
+        a += [[x, y, 1, 0, 0, 0, -u * x, -u * y], [0, 0, 0, x, y, 1, -v * x, -v * y]]
+        b += [u, v]
+    n = 8  # Gaussian elimination, no numpy needed
+    m = [row + [rhs] for row, rhs in zip(a, b)]
+    for c in range(n):
+        p = max(range(c, n), key=lambda r: abs(m[r][c]))
+        m[c], m[p] = m[p], m[c]
+        for r in range(n):
+            if r != c:
+                f = m[r][c] / m[c][c]
+                m[r] = [x - f * y for x, y in zip(m[r], m[c])]
+    return [m[r][n] / m[r][r] for r in range(n)]
+
+
+def _apply(k, p):
+    x, y = p
+    d = k[6] * x + k[7] * y + 1
+    return ((k[0] * x + k[1] * y + k[2]) / d, (k[3] * x + k[4] * y + k[5]) / d)
+
+
+# The HUB-3 slip photos: name -> (angle, perspective, glare), each read by pp-ingest (Tests/IngestTests).
+HUB3_PHOTOS = {"hub3-photo-10.jpg": (10, 0.0, False), "hub3-photo-30.jpg": (30, 0.0, False),
+               "hub3-photo-persp20.jpg": (3, 0.2, False), "hub3-photo-glare.jpg": (3, 0.0, True)}
+
+
 def hub3_photos(expected):
-    for angle in (10, 30):
-        name = "hub3-photo-%d.jpg" % angle
-        photo, (box,) = photographed_slip([("pdf417", HUB3)], angle, seed=angle)
+    for name, (angle, persp, glare) in HUB3_PHOTOS.items():
+        photo, (box,) = photographed_slip([("pdf417", HUB3)], angle, seed=angle, persp=persp, glare=glare)
         photo.save(os.path.join(HERE, name), quality=85, dpi=(150, 150))
         expected[name] = {"type": "pdf417", "text": HUB3, "box": box}
 
@@ -304,10 +353,36 @@ def two_codes(expected):
                                            {"type": "pdf417", "text": HUB3, "box": boxes[1]}]}
 
 
+def long_pdf417_turned(expected):
+    """A 150-dpi page of text lines with a long PDF417 (16 columns, 2 pixels a module: 12 times as
+    wide as tall, longer than pp-ingest's code regions) under them, the page turned 6 degrees. pp-ingest
+    reads no code on it; pp-ocr deskews the page and reads the code there (boxes in its frame)."""
+    rng = random.Random(12)
+    page = Image.new("L", (1240, 1000), 255)
+    d = ImageDraw.Draw(page)
+    font = ImageFont.truetype("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", 22)  # fonts-dejavu-core
+    for i in range(16):
+        d.text((100, 80 + i * 34), " ".join(rng.choice(["Racun", "Invoice", "Iznos", "EUR", "Konto", "Ref", "2026",
+                                                      "Total", "Due"]) for _ in range(8)), font=font, fill=0)
+    rows = [[b == "1" for b in "".join(format(v, "b") for v in row)]
+            for row in pdf417gen.encode(HUB3, columns=16, security_level=3, encoding="iso-8859-2")]
+    x0, y0, m = 80, 700, 2
+    for r, row in enumerate(rows):
+        for col, dark in enumerate(row):
+            if dark:
+                d.rectangle([x0 + col * m, y0 + r * 3 * m, x0 + (col + 1) * m - 1, y0 + (r + 1) * 3 * m - 1], fill=0)
+    photo = page.rotate(6, resample=Image.BICUBIC, fillcolor=255).filter(ImageFilter.GaussianBlur(0.5))
+    photo.save(os.path.join(HERE, "pdf417-long-turned.png"), dpi=(150, 150))
+    # The code's box on the upright page, in points (72/150 of a pixel).
+    k = 72 / 150
+    box = [x0 * k, y0 * k, (x0 + len(rows[0]) * m) * k, (y0 + len(rows) * 3 * m) * k]
+    expected["pdf417-long-turned.png"] = {"type": "pdf417", "text": HUB3, "upright_box": [round(v, 2) for v in box]}
+
+
 MAKERS = {"epc-vector.pdf": epc_vector, "swiss-image.pdf": swiss_image, "hub3-pdf417.pdf": hub3_pdf417,
           "ips-photo.jpg": ips_photo, "epc-latin1.png": epc_latin1, "no-code.pdf": no_code, "damaged.png": damaged,
-          "microqr.png": microqr, "hub3-photo-10.jpg": hub3_photos, "hub3-photo-30.jpg": hub3_photos,
-          "two-codes.jpg": two_codes}
+          "microqr.png": microqr, **{name: hub3_photos for name in HUB3_PHOTOS},
+          "two-codes.jpg": two_codes, "pdf417-long-turned.png": long_pdf417_turned}
 
 
 def main():

@@ -28,8 +28,8 @@ struct CodeRegion {
 }
 
 /// Blocks of a photo shaped like a code, found on a reduced copy: dark ink (after the background's
-/// uneven light is taken out) whose modules merge into one block when closed, half ink or more (text
-/// is less), big enough to hold a readable code. Each block's outline comes from its pixels' second
+/// uneven light is taken out, or each tile's contrast stretched: glare) whose modules merge into one
+/// block when closed, half ink or more (text is less), big enough to hold a readable code. Each block's outline comes from its pixels' second
 /// moments (the long axis of a turned PDF417) and its extreme points along that axis (a perspective's
 /// trapezoid), so it can be straightened before it is decoded.
 enum CodeRegions {
@@ -45,6 +45,13 @@ enum CodeRegions {
         var minInk = 0.32
         /// Ink is darker than this after background normalization (which brings paper to 200).
         var inkBelow: Int32 = 150
+        /// A glare spot lifts the modules under it above `inkBelow` (the background found there is the
+        /// modules themselves): ink is also what is dark after each tile of this many searched pixels is
+        /// stretched from its darkest to its lightest (tiles spread by less than `contrastMinSpread` are
+        /// paper and take their neighbours' stretch).
+        var contrastTile: Int32 = 20
+        var contrastMinSpread: Int32 = 40
+        var stretchedInkBelow: Int32 = 128
         /// At most this many regions a page, the most code-like first.
         var maxRegions = 6
     }
@@ -61,7 +68,12 @@ enum CodeRegions {
             let small = factor > 1
                 ? grey.derived({ pixScaleAreaMap($0, 1 / Float(factor), 1 / Float(factor)) }) : grey,
             let even = small.derived({ pixBackgroundNormSimple($0, nil, nil) }),
-            let ink = even.derived({ pixThresholdToBinary($0, tuning.inkBelow) }),
+            let evenInk = even.derived({ pixThresholdToBinary($0, tuning.inkBelow) }),
+            let stretched = small.derived({
+                pixContrastNorm(nil, $0, tuning.contrastTile, tuning.contrastTile, tuning.contrastMinSpread, 2, 2)
+            }),
+            let localInk = stretched.derived({ pixThresholdToBinary($0, tuning.stretchedInkBelow) }),
+            let ink = evenInk.derived({ pixOr(nil, $0, localInk.withPix { $0 }) }),
             let closed = ink.derived({ pixCloseSafeBrick(nil, $0, 5, 5) }),
             let inkBytes = ink.derived({ pixConvert1To8(nil, $0, 0, 1) })?.packedSamples(),
             let closedBytes = closed.derived({ pixConvert1To8(nil, $0, 0, 1) })?.packedSamples()
@@ -70,7 +82,10 @@ enum CodeRegions {
         var regions: [(CodeRegion, Double)] = []
         for blob in blobs {
             let inked = Double(blob.ink) / Double(blob.count)
-            guard inked >= tuning.minInk, let region = blob.outline(), region.area > 0
+            // A block reaching the copy's edge is the table or a shadow around the paper (the contrast
+            // stretch darkens a grey table), not a code with its quiet zone.
+            guard inked >= tuning.minInk, !blob.touchesEdge(width: closed.width, height: closed.height),
+                let region = blob.outline(), region.area > 0
             else { continue }
             let (w, h) = region.region.size
             let short = min(w, h)
@@ -118,6 +133,11 @@ struct Blob {
             if blob.count >= 64 { blobs.append(blob) }
         }
         return blobs
+    }
+
+    /// Whether a point of the block lies on the image's outer rows or columns.
+    func touchesEdge(width: Int, height: Int) -> Bool {
+        points.contains { $0.x == 0 || $0.y == 0 || $0.x == width - 1 || $0.y == height - 1 }
     }
 
     /// The outline: the corners of the points' extremes along their long axis (second moments) and

@@ -1,27 +1,35 @@
 import CLeptonica
 import CZXing
-import PPShared
 import PixImage
-import Records
+
+/// Leptonica images, as the rest of the code readers name them.
+typealias Image = PixImage
 
 /// One code zxing-cpp read, in the pixels of the image it was read from.
-struct DecodedCode: Equatable {
+public struct DecodedCode: Equatable, Sendable {
     /// "qr", "microqr", "pdf417", "datamatrix" or "aztec".
-    let type: String
+    public let type: String
     /// The content as text, exactly as encoded (line endings, byte-order mark and padding kept).
-    let text: String
+    public let text: String
     /// The corners (top-left, top-right, bottom-right, bottom-left of the symbol) in pixels.
-    let corners: [(x: Double, y: Double)]
+    public let corners: [(x: Double, y: Double)]
     /// Found (finder patterns, the symbol's outline) but not decoded: a place to look closer at.
-    var failed = false
+    public var failed = false
 
-    static func == (a: DecodedCode, b: DecodedCode) -> Bool {
+    public init(type: String, text: String, corners: [(x: Double, y: Double)], failed: Bool = false) {
+        self.type = type
+        self.text = text
+        self.corners = corners
+        self.failed = failed
+    }
+
+    public static func == (a: DecodedCode, b: DecodedCode) -> Bool {
         a.type == b.type && a.text == b.text && a.failed == b.failed
             && a.corners.elementsEqual(b.corners) { $0.x == $1.x && $0.y == $1.y }
     }
 
     /// The axis-aligned box around the corners: [x0, y0, x1, y1].
-    var bounds: [Double] {
+    public var bounds: [Double] {
         let xs = corners.map(\.x)
         let ys = corners.map(\.y)
         return [xs.min() ?? 0, ys.min() ?? 0, xs.max() ?? 0, ys.max() ?? 0]
@@ -29,24 +37,38 @@ struct DecodedCode: Equatable {
 
     /// The same code with its corners mapped by `transform` (pixels of a crop or a scaled copy to
     /// pixels or points of the page).
-    func mapped(_ transform: (Double, Double) -> (x: Double, y: Double)) -> DecodedCode {
+    public func mapped(_ transform: (Double, Double) -> (x: Double, y: Double)) -> DecodedCode {
         DecodedCode(type: type, text: text, corners: corners.map { transform($0.x, $0.y) }, failed: failed)
     }
 
-    /// The code as a page record lists it, the box given in points.
-    func record(page: Int?, box: [Double]) -> PageCode { PageCode(type: type, text: text, box: box, page: page) }
+    /// `codes` once each (the same symbol read by two passes or in two regions is kept once), top to
+    /// bottom, then left to right.
+    public static func unique(_ codes: [DecodedCode]) -> [DecodedCode] {
+        var kept: [DecodedCode] = []
+        for code in codes where !kept.contains(where: { $0.type == code.type && $0.text == code.text && overlap($0, code) }) {
+            kept.append(code)
+        }
+        return kept.sorted { ($0.bounds[1], $0.bounds[0]) < ($1.bounds[1], $1.bounds[0]) }
+    }
+
+    /// Whether the boxes of two codes overlap.
+    public static func overlap(_ a: DecodedCode, _ b: DecodedCode) -> Bool {
+        let p = a.bounds
+        let q = b.bounds
+        return p[0] < q[2] && q[0] < p[2] && p[1] < q[3] && q[1] < p[3]
+    }
 }
 
 /// An 8-bit grey image in natural byte order (one byte a pixel, `stride` bytes a row), the form
 /// zxing-cpp reads.
-struct GreyPixels {
+public struct GreyPixels {
     let width: Int
     let height: Int
     let stride: Int
     let bytes: [UInt8]
 
     /// The pixels of an 8-bit grey leptonica image.
-    init?(_ image: PixImage) {
+    public init?(_ image: PixImage) {
         let w = image.width
         let h = image.height
         let copied = image.depth == 8 && image.withPix({ pixGetColormap($0) }) == nil ? image.packedSamples() : nil
@@ -59,28 +81,33 @@ struct GreyPixels {
 }
 
 /// zxing-cpp's reader (through Sources/CZXing) for the symbologies payment documents carry.
-enum CodeReader {
+public enum CodeReader {
     /// How hard one pass looks.
-    struct Pass {
-        var tryHarder = true
-        var tryRotate = true
-        var tryDownscale = true
-        var binarizer = Int32(CZX_LOCAL_AVERAGE)
+    public struct Pass: Sendable {
+        public var tryHarder = true
+        public var tryRotate = true
+        public var tryDownscale = true
+        public var binarizer = Int32(CZX_LOCAL_AVERAGE)
+        /// The symbologies looked for (CZX_ flags).
+        public var formats = CodeReader.allFormats
         /// Also return symbols found but not decoded (`failed`).
-        var returnErrors = false
-        static let thorough = Pass()
-        static let quick = Pass(tryHarder: false, tryRotate: false, tryDownscale: false)
+        public var returnErrors = false
+        public static let thorough = Pass()
+        public static let quick = Pass(tryHarder: false, tryRotate: false, tryDownscale: false)
     }
 
-    static let allFormats = CZX_QR | CZX_MICRO_QR | CZX_PDF417 | CZX_DATA_MATRIX | CZX_AZTEC
+    public static let allFormats = CZX_QR | CZX_MICRO_QR | CZX_PDF417 | CZX_DATA_MATRIX | CZX_AZTEC
+    /// Without Micro QR: zxing-cpp 1.4's Micro QR detector stops the process on an assertion for some
+    /// images (a straightened region of a photo's grey table did it), and no payment code is one.
+    public static let straightenedFormats = allFormats & ~CZX_MICRO_QR
 
     /// The linked library's version, e.g. "1.4.0".
-    static var version: String { String(cString: czx_version()) }
+    public static var version: String { String(cString: czx_version()) }
 
     /// Every code in `pixels` (grey), empty when none or when zxing fails.
-    static func read(_ pixels: GreyPixels, pass: Pass = .thorough) -> [DecodedCode] {
+    public static func read(_ pixels: GreyPixels, pass: Pass = .thorough) -> [DecodedCode] {
         var options = czx_options(
-            formats: Int32(allFormats), try_harder: pass.tryHarder ? 1 : 0, try_rotate: pass.tryRotate ? 1 : 0,
+            formats: Int32(pass.formats), try_harder: pass.tryHarder ? 1 : 0, try_rotate: pass.tryRotate ? 1 : 0,
             try_downscale: pass.tryDownscale ? 1 : 0, is_pure: 0, binarizer: pass.binarizer, max_symbols: 0,
             return_errors: pass.returnErrors ? 1 : 0)
         var results: UnsafeMutablePointer<czx_result>?
@@ -93,7 +120,7 @@ enum CodeReader {
         return (0..<Int(count)).compactMap { decoded(results[$0]) }
     }
 
-    static func read(_ image: PixImage, pass: Pass = .thorough) -> [DecodedCode] {
+    public static func read(_ image: PixImage, pass: Pass = .thorough) -> [DecodedCode] {
         guard let pixels = GreyPixels(image) else { return [] }
         return read(pixels, pass: pass)
     }

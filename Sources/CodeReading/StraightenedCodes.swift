@@ -4,8 +4,9 @@ import PixImage
 
 /// The second look at a photo: the regions CodeRegions finds that no code read so far covers are
 /// straightened (their outline mapped onto an upright rectangle: turn and perspective at once),
-/// enlarged until a module has a few pixels, and decoded as it is, sharpened, and binarized. zxing's
-/// PDF417 reader follows rows, so a symbol turned more than a few degrees is found only this way.
+/// enlarged until a module has a few pixels (BicubicWarp), and decoded as it is, sharpened, with its
+/// contrast stretched (glare), and binarized. zxing's PDF417 reader follows rows, so a symbol turned
+/// more than a few degrees is found only this way.
 /// The extra work a page is bounded by `pixelBudget`: a count of work, not a clock, so that what a page
 /// gives does not depend on how busy the machine is.
 enum StraightenedCodes {
@@ -17,6 +18,10 @@ enum StraightenedCodes {
     /// The strengths of the unsharp masks tried: modules of one or two pixels blur into each other
     /// when enlarged.
     static let sharpenings: [Float] = [1.5, 2.5, 4.0]
+    /// The contrast stretch looks this many photo pixels around (some seven modules of a small PDF417);
+    /// a spread under `contrastMinSpread` grey levels (paper) is stretched as that much, not to noise.
+    static let contrastWindowPixels = 10.0
+    static let contrastMinSpread = 30
 
     /// The codes in `regions` of `grey` (its pixels) that `known` (the same pixels) does not cover.
     static func read(_ grey: Image, regions: [CodeRegion], besides known: [DecodedCode]) -> [DecodedCode] {
@@ -47,13 +52,38 @@ enum StraightenedCodes {
         // Enlarged here already: zxing need not try a reduced copy.
         var pass = CodeReader.Pass.thorough
         pass.tryDownscale = false
-        let sharp = sharpenings.map { f in upright.derived { pixUnsharpMaskingGray($0, 4, f) } }
-        for variant in ([upright] + sharp + [sharp[0].flatMap(ImageCodes.binarized)]).compactMap({ $0 }) {
+        pass.formats = CodeReader.straightenedFormats
+        let k = enlargement(region)
+        // Made one after the other, only while none has been read.
+        let variants: [() -> Image?] =
+            [{ upright }] + sharpenings.map { f in { upright.derived { pixUnsharpMaskingGray($0, 4, f) } } } + [
+                { evened(upright, enlargement: k)?.derived { pixUnsharpMaskingGray($0, 4, sharpenings[0]) } },
+                { upright.derived { pixUnsharpMaskingGray($0, 4, sharpenings[0]) }.flatMap(ImageCodes.binarized) },
+            ]
+        for make in variants {
+            guard let variant = make() else { continue }
             if let code = CodeReader.read(variant, pass: pass).first(where: { !$0.failed }) {
                 return DecodedCode(type: code.type, text: code.text, corners: region.corners)
             }
         }
         return nil
+    }
+
+    /// A straightened region's local contrast stretched: each pixel placed between the darkest and the
+    /// lightest around it (smoothed), so that a glare spot, which leaves the modules under it light grey
+    /// on white, does not fall under zxing's threshold.
+    static func evened(_ upright: Image, enlargement k: Double) -> Image? {
+        let size = Int32(max(contrastWindowPixels * k, 9)) | 1
+        guard let light = upright.derived({ pixDilateGray($0, size, size) })?.derived({ pixBlockconv($0, size / 2, size / 2) }),
+            let dark = upright.derived({ pixErodeGray($0, size, size) })?.derived({ pixBlockconv($0, size / 2, size / 2) }),
+            let pixels = upright.packedSamples(), let high = light.packedSamples(), let low = dark.packedSamples(),
+            pixels.count == high.count, pixels.count == low.count
+        else { return nil }
+        let stretched = (0..<pixels.count).map { i in
+            let spread = max(Int(high[i]) - Int(low[i]), contrastMinSpread)
+            return UInt8(clamping: (Int(pixels[i]) - Int(low[i])) * 255 / spread)
+        }
+        return BicubicWarp.greyImage(stretched, width: upright.width, height: upright.height)
     }
 
     /// The factor that brings the region's long side to `longSide`.
@@ -82,23 +112,10 @@ enum StraightenedCodes {
         guard x1 - x0 > 8, y1 - y0 > 8,
             let crop = PixBox(x: x0, y: y0, width: x1 - x0, height: y1 - y0).withBox({ box in
                 grey.derived { pixClipRectangle($0, box, nil) }
-            }),
-            // Leptonica's projective transform keeps the source's size: the crop is widened (white)
-            // to the output's size first.
-            let sized = crop.derived({ pix in
-                pixAddBorderGeneral(
-                    pix, 0, Int32(max(0, Int(ow) - (x1 - x0))), 0, Int32(max(0, Int(oh) - (y1 - y0))), 255)
             })
         else { return nil }
         let source = region.corners.map { (x: $0.x - Double(x0), y: $0.y - Double(y0)) }
-        let mapped = withPoints(target) { ptad in
-            withPoints(source) { ptas in sized.derived { pixProjectivePtaGray($0, ptad, ptas, 255) } }
-        }
-        return mapped.flatMap { image in
-            PixBox(x: 0, y: 0, width: Int(ow), height: Int(oh)).withBox { box in
-                image.derived { pixClipRectangle($0, box, nil) }
-            }
-        }
+        return BicubicWarp.warp(crop, from: source, to: target, width: Int(ow), height: Int(oh))
     }
 
     /// Whether a code's box covers most of a region's box.
@@ -107,16 +124,5 @@ enum StraightenedCodes {
         let h = min(code[3], region[3]) - max(code[1], region[1])
         guard w > 0, h > 0 else { return false }
         return w * h >= 0.5 * (region[2] - region[0]) * (region[3] - region[1])
-    }
-
-    /// A leptonica point array of `points` for the length of `body`.
-    static func withPoints<T>(_ points: [(x: Double, y: Double)], _ body: (UnsafeMutablePointer<Pta>) -> T?) -> T? {
-        guard let pta = ptaCreate(Int32(points.count)) else { return nil }
-        defer {
-            var doomed: UnsafeMutablePointer<Pta>? = pta
-            ptaDestroy(&doomed)
-        }
-        for p in points { _ = ptaAddPt(pta, Float(p.x), Float(p.y)) }
-        return body(pta)
     }
 }

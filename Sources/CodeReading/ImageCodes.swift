@@ -1,5 +1,4 @@
 import CLeptonica
-import PPShared
 import PixImage
 
 /// The codes in a photo or a scan, read on its own pixels as the page is presented (EXIF
@@ -8,16 +7,17 @@ import PixImage
 /// read, that part is read again closer (enlarged, then binarized), which is what small, blurred,
 /// noisy or slightly damaged codes need. A small image in which zxing sees no symbol at all is read
 /// enlarged (modules of one or two pixels).
-enum ImageCodes {
+public enum ImageCodes {
     /// A reduced copy is read first when the image's long side is at least this many pixels.
     static let reduceFrom = 2400
 
     /// An image to read, with the factor from its pixels to the pixels codes are reported in.
-    typealias Scaled = (image: Image, scale: Double)
+    public typealias Scaled = (image: PixImage, scale: Double)
 
     /// The codes of `image` (any depth), in its pixels; a big image (a 300-dpi scan) is read on a
-    /// copy halved until under `reduceFrom` first.
-    static func find(in image: Image) -> [DecodedCode] {
+    /// copy halved until under `reduceFrom` first. Without `straighten`, regions shaped like a code
+    /// are not straightened (an image already upright, where zxing's own reading suffices).
+    public static func find(in image: PixImage, straighten: Bool = true) -> [DecodedCode] {
         guard let grey = greyCopy(image) else { return [] }
         var reduced: Scaled?
         var side = max(grey.width, grey.height)
@@ -27,13 +27,13 @@ enum ImageCodes {
             side = max(current.width, current.height)
             reduced = (current, Double(grey.width) / Double(current.width))
         }
-        return find(reduced: reduced) { (grey, 1) }
+        return find(reduced: reduced, straighten: straighten) { (grey, 1) }
     }
 
     /// The codes of an image given as a cheap `reduced` copy (nil when there is none) and its
     /// `full` size, decoded only when the reduced copy gave no code. Coordinates are those the
     /// scales lead to.
-    static func find(reduced: Scaled?, full: () -> Scaled?) -> [DecodedCode] {
+    public static func find(reduced: Scaled?, straighten: Bool = true, full: () -> Scaled?) -> [DecodedCode] {
         var loaded: Scaled??
         func fullGrey() -> Scaled? {
             if let loaded { return loaded }
@@ -42,7 +42,8 @@ enum ImageCodes {
             return image
         }
         let first = firstReading(reduced: reduced, full: fullGrey)
-        return PDFCodes.unique(first + straightened(reduced: reduced, full: fullGrey, besides: first))
+        guard straighten else { return first }
+        return DecodedCode.unique(first + straightened(reduced: reduced, full: fullGrey, besides: first))
     }
 
     /// The regions shaped like a code that no code in `known` covers, looked for on the reduced copy
@@ -65,18 +66,18 @@ enum ImageCodes {
         var seen: [DecodedCode] = []
         if let (image, scale) = reduced {
             let codes = CodeReader.read(image, pass: pass).map { $0.mapped { x, y in (x * scale, y * scale) } }
-            if codes.contains(where: { !$0.failed }) { return PDFCodes.unique(codes.filter { !$0.failed }) }
+            if codes.contains(where: { !$0.failed }) { return DecodedCode.unique(codes.filter { !$0.failed }) }
             seen += codes
         }
         guard let (grey, scale) = full() else { return [] }
         // The reduced copy has been read: zxing need not scale the full one down again.
         pass.tryDownscale = reduced == nil
         let codes = CodeReader.read(grey, pass: pass).map { $0.mapped { x, y in (x * scale, y * scale) } }
-        if codes.contains(where: { !$0.failed }) { return PDFCodes.unique(codes.filter { !$0.failed }) }
+        if codes.contains(where: { !$0.failed }) { return DecodedCode.unique(codes.filter { !$0.failed }) }
         seen += codes
         var found: [DecodedCode] = []
         for spot in seen where spot.failed {
-            if found.contains(where: { PDFCodes.close($0, spot) }) { continue }
+            if found.contains(where: { DecodedCode.overlap($0, spot) }) { continue }
             let local = spot.bounds.map { $0 / scale }
             found += closer(grey, at: local).map { $0.mapped { x, y in (x * scale, y * scale) } }
         }
@@ -85,7 +86,7 @@ enum ImageCodes {
             // pixels: zxing sees no symbol at all until they are enlarged.
             found = enlarged(grey).map { $0.mapped { x, y in (x * scale, y * scale) } }
         }
-        return PDFCodes.unique(found)
+        return DecodedCode.unique(found)
     }
 
     /// Images up to this long side are read enlarged when nothing else found a code.
