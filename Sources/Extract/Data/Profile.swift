@@ -213,12 +213,12 @@ public enum ProfileChooser {
     public static func choose(_ profiles: [Profile], lines: [TextLine]) -> Profile? {
         guard !profiles.isEmpty else { return nil }
         let text = " " + lines.map { String($0.folded) }.joined(separator: " ") + " "
-        let words = Set(text.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "." }).map(String.init))
+        let words = Set(text.split(whereSeparator: { !$0.fastIsLetter && !$0.fastIsNumber && $0 != "." }).map(String.init))
         var domestic = 0
         var ibanCountries: [String: Int] = [:]
         for line in lines {
             let t = line.text
-            guard t.contains(where: \.isNumber) else { continue }
+            guard t.contains(where: \.fastIsNumber) else { continue }
             let ns = t as NSString
             for m in t.contains("-") ? accountShape.matches(in: t, range: NSRange(location: 0, length: ns.length)) : [] {
                 if let a = Checksums.serbianAccount18(ns.substring(with: m.range)), Checksums.isValidSerbianAccount(a) {

@@ -27,12 +27,12 @@ struct BICFinder: FieldFinder {
             var i = 0
             let a = line.chars
             while i < a.count {
-                guard a[i].isLetter, i == 0 || !(a[i - 1].isLetter || a[i - 1].isNumber) else {
+                guard a[i].fastIsLetter, i == 0 || !(a[i - 1].fastIsLetter || a[i - 1].fastIsNumber) else {
                     i += 1
                     continue
                 }
                 var j = i
-                while j < a.count, a[j].isASCII, a[j].isLetter || a[j].isNumber { j += 1 }
+                while j < a.count, a[j].isASCII, a[j].fastIsLetter || a[j].fastIsNumber { j += 1 }
                 let word = String(a[i..<j])
                 defer { i = max(j, i + 1) }
                 guard word.count == 8 || word.count == 11, Checksums.isValidBIC(word), word == word.uppercased() else { continue }

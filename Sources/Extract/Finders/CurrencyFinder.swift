@@ -40,9 +40,9 @@ struct CurrencyFinder: FieldFinder {
         guard let first = needle.first, needle.count <= chars.count else { return nil }
         var i = 0
         while i + needle.count <= chars.count {
-            if chars[i] == first {
+            if chars[i].fastEquals(first) {
                 var k = 1
-                while k < needle.count, chars[i + k] == needle[k] { k += 1 }
+                while k < needle.count, chars[i + k].fastEquals(needle[k]) { k += 1 }
                 if k == needle.count { return i }
             }
             i += 1
@@ -67,14 +67,14 @@ struct CurrencyFinder: FieldFinder {
         var counts: [String: (Int, Candidate)] = [:]
         for line in view.lines {
             // Only lines with a currency sign or an upper-case word of three letters can name a currency.
-            guard line.chars.contains(where: { $0 == "€" || $0 == "£" || $0 == "$" || $0 == "d" || $0 == "д" || $0.isUppercase })
+            guard line.chars.contains(where: { $0 == "€" || $0 == "£" || $0 == "$" || $0 == "d" || $0 == "д" || $0.fastIsUppercase })
             else { continue }
             let chars = line.chars
             for (t, tok, iso) in Self.lineCurrencyTokens {
                 if let s = Self.firstOffset(of: t, in: chars) {
                     let before: Character = s == 0 ? " " : chars[s - 1]
                     let after: Character = s + t.count == chars.count ? " " : chars[s + t.count]
-                    if before.isLetter || (after.isLetter && tok.last!.isLetter) { continue }
+                    if before.fastIsLetter || (after.fastIsLetter && tok.last!.fastIsLetter) { continue }
                     let c = Candidate(
                         .currency, value: iso, display: tok, points: weights.token, page: line.page, box: line.box,
                         evidence: [.currencyToken])

@@ -36,17 +36,17 @@ struct PayeeFinder: FieldFinder {
         for l in view.labels where l.category == .payee {
             // A name, not another "Label: value" line or an account number.
             let nameLike: (String) -> Bool = { t in
-                let letters = t.filter(\.isLetter).count
-                return letters >= 3 && t.filter(\.isNumber).count * 2 < t.count && !t.contains(":")
+                let letters = t.filter(\.fastIsLetter).count
+                return letters >= 3 && t.filter(\.fastIsNumber).count * 2 < t.count && !t.contains(":")
             }
             guard let (vli, vr) = view.valueText(after: l, accept: nameLike) else { continue }
             let line = lines[vli]
             var text = String(line.chars[vr]).trimmingCharacters(in: .whitespaces)
             if let p = text.firstIndex(of: "("), text.hasPrefix("(") { text = String(text[p...]) }
             text = text.replacingOccurrences(of: #"^\(.*?\)\s*:?\s*"#, with: "", options: .regularExpression)
-            guard text.count >= 3, text.contains(where: \.isLetter) else { continue }
+            guard text.count >= 3, text.contains(where: \.fastIsLetter) else { continue }
             // An account number is not a name.
-            if text.filter(\.isNumber).count > text.count / 2 { continue }
+            if text.filter(\.fastIsNumber).count > text.count / 2 { continue }
             var c = Candidate(
                 .payee, value: text, points: weights.label, page: line.page, box: line.box(of: vr),
                 evidence: [.labelled(.payee)])

@@ -66,17 +66,30 @@ public struct TextLine: Sendable {
         self.conf = conf
         self.words = words
         var f: [Character] = []
+        var fs: [Unicode.Scalar] = []
         var m: [Int] = []
+        f.reserveCapacity(chars.count)
+        fs.reserveCapacity(chars.count)
+        m.reserveCapacity(chars.count)
         // OCR lines only: a text layer spells its words as printed.
         let source = conf == nil ? chars : ScriptLookalikes.cyrillicWords(chars)
         for (i, ch) in source.enumerated() {
+            if let b = ch.singleByte {
+                // ASCII folds without a table or an array per character (as TextFold.fold does it).
+                let out = b >= 65 && b <= 90 ? b + 32 : (b == 9 ? 32 : b)
+                f.append(out == b ? ch : Character(Unicode.Scalar(out)))
+                fs.append(Unicode.Scalar(out))
+                m.append(i)
+                continue
+            }
             for out in TextFold.fold(ch) {
                 f.append(out)
+                fs.append(out.unicodeScalars.first!)
                 m.append(i)
             }
         }
         self.folded = f
-        self.foldedScalars = f.map { $0.unicodeScalars.first! }
+        self.foldedScalars = fs
         self.foldMap = m
         // Map characters to words when the line text is the words joined by single spaces.
         if !words.isEmpty, words.map(\.text).joined(separator: " ") == text {
