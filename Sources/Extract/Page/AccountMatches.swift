@@ -25,7 +25,7 @@ enum AccountMatches {
     static func find(in line: TextLine, formats: Set<AccountFormat>) -> [AccountMatch] {
         var found: [AccountMatch] = []
         // IBANs: letters + digits with single separators, exactly the registry length.
-        let stream = Self.alnumStream(line.conf != nil ? OCRRepair.latinCodes(line.chars) : line.chars)
+        let stream = line.conf != nil ? Self.alnumStream(OCRRepair.latinCodes(line.chars)) : Self.alnumStream(line.chars, bytes: line.bytes)
         var k = 0
         while k + 1 < stream.count {
             let (c0, i0, sepBefore0) = stream[k]
@@ -139,11 +139,14 @@ enum AccountMatches {
     }
 
     /// The letters and digits of a line with their positions and whether a separator came before.
-    static func alnumStream(_ chars: [Character]) -> [(Character, Int, Bool)] {
+    /// `bytes`: the characters' ASCII bytes (`TextLine.bytes`), made here when not given.
+    static func alnumStream(_ chars: [Character], bytes: [UInt8]? = nil) -> [(Character, Int, Bool)] {
         var out: [(Character, Int, Bool)] = []
         var sep = true
+        let bytes = bytes ?? chars.map { $0.singleByte ?? 0 }
         for (i, ch) in chars.enumerated() {
-            if let b = ch.singleByte, (b | 0x20) &- 97 < 26 || b &- 48 < 10 {
+            let b = bytes[i]
+            if (b | 0x20) &- 97 < 26 || b &- 48 < 10 {
                 out.append((ch, i, sep))
                 sep = false
             } else {

@@ -25,13 +25,16 @@ extension Amounts {
     /// Finds number tokens in a line of text; `breaks` are offsets where a new cell starts (a number never
     /// continues across one: "1 | 278.61" is a quantity and a price, not 1 278.61).
     /// `ocr`: the line was read by OCR, which also loses a decimal point now and then (`lostPoint`).
-    public static func tokens(in chars: [Character], breaks: Set<Int> = [], ocr: Bool = false) -> [AmountToken] {
+    /// `bytes`: the characters' ASCII bytes (`TextLine.bytes`), made here when not given.
+    public static func tokens(in chars: [Character], bytes: [UInt8]? = nil, breaks: Set<Int> = [], ocr: Bool = false)
+        -> [AmountToken]
+    {
         var out: [AmountToken] = []
         var i = 0
         let n = chars.count
+        let bytes = bytes ?? chars.map { $0.singleByte ?? 0 }
         while i < n {
-            let ch = chars[i]
-            guard ch.isASCIIDigit else {
+            guard bytes[i] &- 48 < 10 else {
                 i += 1
                 continue
             }
