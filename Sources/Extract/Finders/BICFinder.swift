@@ -33,9 +33,11 @@ struct BICFinder: FieldFinder {
                 }
                 var j = i
                 while j < a.count, a[j].isASCII, a[j].fastIsLetter || a[j].fastIsNumber { j += 1 }
-                let word = String(a[i..<j])
                 defer { i = max(j, i + 1) }
-                guard word.count == 8 || word.count == 11, Checksums.isValidBIC(word), word == word.uppercased() else { continue }
+                // ASCII letters and digits: one character each, so the length is known before the string is made.
+                guard j - i == 8 || j - i == 11 else { continue }
+                let word = String(a[i..<j])
+                guard Checksums.isValidBIC(word), word == word.uppercased() else { continue }
                 let r = i..<j
                 let box = line.box(of: r)
                 var c = Candidate(.bic, value: word, points: 0, page: line.page, box: box, evidence: [.bicFormat])

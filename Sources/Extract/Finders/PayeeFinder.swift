@@ -30,6 +30,8 @@ struct PayeeFinder: FieldFinder {
         "inc", "sarl", "sas", "s.a.", "sa", "bv", "nv", "plc", "se", "kft", "s.r.o.", "spa", "s.p.a.", "oy", "ab",
     ]
 
+    static let companySuffixSet = Set(companySuffixes)
+
     func candidates(in view: DocumentView, found: Findings) -> [Candidate] {
         var out: [Candidate] = []
         let lines = view.lines
@@ -56,7 +58,7 @@ struct PayeeFinder: FieldFinder {
         // A company name (a segment ending in a legal form): the issuer, usually the payee.
         for (li, line) in lines.enumerated() {
             let hasSuffix = line.text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "·" || $0 == "|" }).contains {
-                $0.count <= 6 && Self.companySuffixes.contains(TextFold.fold(String($0)))
+                $0.count <= 6 && Self.companySuffixSet.contains(TextFold.fold(String($0)))
             }
             guard hasSuffix else { continue }
             let segments = line.text.components(separatedBy: CharacterSet(charactersIn: "·|•,")).map {

@@ -38,24 +38,12 @@ extension Amounts {
                 i += 1
                 continue
             }
-            // A number glued to letters ("RE2020", "A4") is an identifier, not an amount.
-            let gluedCurrency =
-                (i >= 3 && ["EUR", "RSD", "USD", "GBP", "CHF", "HRK"].contains(String(chars[(i - 3)..<i]))
-                    && (i == 3 || !chars[i - 4].fastIsLetter))
-                || (i >= 2 && String(chars[(i - 2)..<i]) == "RM" && (i == 2 || !chars[i - 3].fastIsLetter))
-            // Text layers sometimes glue a label to its value ("Gesamtbetrag678,30"): a long word with
-            // lower-case letters before the digits is a label, not part of an identifier.
-            var run = 0
-            var lower = false
-            while i - run - 1 >= 0, chars[i - run - 1].fastIsLetter {
-                if chars[i - run - 1].fastIsLowercase { lower = true }
-                run += 1
-            }
-            let gluedLabel = run >= 5 && lower
+            // A number glued to letters ("RE2020", "A4") is an identifier, not an amount; only a letter, "/" or
+            // "_" before it can glue it, so the exceptions below are looked at only then.
+            let joined = i > 0 && (chars[i - 1].fastIsLetter || chars[i - 1] == "/" || chars[i - 1] == "_")
             // "TOTAL /18.00": a stray stroke before an amount (OCR of a rule or a box edge) is no identifier.
-            let strayStroke = i > 0 && chars[i - 1] == "/" && (i == 1 || chars[i - 2] == " ") && decimalAhead(chars, from: i)
-            if i > 0, !gluedCurrency, !gluedLabel, !strayStroke,
-                chars[i - 1].fastIsLetter || chars[i - 1] == "/" || chars[i - 1] == "_"
+            if joined, !gluedCurrency(chars, at: i), !gluedLabel(chars, at: i),
+                !(chars[i - 1] == "/" && (i == 1 || chars[i - 2] == " ") && decimalAhead(chars, from: i))
             {
                 while i < n, chars[i].fastIsLetter || chars[i].fastIsNumber { i += 1 }
                 continue
@@ -149,6 +137,25 @@ extension Amounts {
             out.append(token)
         }
         return out
+    }
+
+    /// "EUR12,50", "RM8.60": a currency code glued before the digits at `i`.
+    static func gluedCurrency(_ chars: [Character], at i: Int) -> Bool {
+        (i >= 3 && ["EUR", "RSD", "USD", "GBP", "CHF", "HRK"].contains(String(chars[(i - 3)..<i]))
+            && (i == 3 || !chars[i - 4].fastIsLetter))
+            || (i >= 2 && String(chars[(i - 2)..<i]) == "RM" && (i == 2 || !chars[i - 3].fastIsLetter))
+    }
+
+    /// Text layers sometimes glue a label to its value ("Gesamtbetrag678,30"): a long word with lower-case
+    /// letters before the digits at `i` is a label, not part of an identifier.
+    static func gluedLabel(_ chars: [Character], at i: Int) -> Bool {
+        var run = 0
+        var lower = false
+        while i - run - 1 >= 0, chars[i - run - 1].fastIsLetter {
+            if chars[i - run - 1].fastIsLowercase { lower = true }
+            run += 1
+        }
+        return run >= 5 && lower
     }
 
     /// Whether digits from `i` form an amount with two decimals that ends the number ("18.00", not "18.001").
