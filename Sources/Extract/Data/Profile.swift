@@ -212,8 +212,7 @@ public enum ProfileChooser {
 
     public static func choose(_ profiles: [Profile], lines: [TextLine]) -> Profile? {
         guard !profiles.isEmpty else { return nil }
-        // Each folded character is one scalar: the scalars spell the same text without grapheme breaking.
-        let text = " " + lines.map { String(String.UnicodeScalarView($0.foldedScalars)) }.joined(separator: " ") + " "
+        let text = " " + lines.map { String($0.folded) }.joined(separator: " ") + " "
         let words = Set(text.split(whereSeparator: { !$0.fastIsLetter && !$0.fastIsNumber && $0 != "." }).map(String.init))
         var domestic = 0
         var ibanCountries: [String: Int] = [:]

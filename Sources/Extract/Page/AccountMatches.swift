@@ -25,7 +25,9 @@ enum AccountMatches {
     static func find(in line: TextLine, formats: Set<AccountFormat>) -> [AccountMatch] {
         var found: [AccountMatch] = []
         // IBANs: letters + digits with single separators, exactly the registry length.
-        let stream = line.conf != nil ? Self.alnumStream(OCRRepair.latinCodes(line.chars)) : Self.alnumStream(line.chars, bytes: line.bytes)
+        let stream =
+            line.conf != nil
+            ? Self.alnumStream(OCRRepair.latinCodes(line.chars)) : Self.alnumStream(line.chars, bytes: line.bytes)
         var k = 0
         while k + 1 < stream.count {
             let (c0, i0, sepBefore0) = stream[k]
