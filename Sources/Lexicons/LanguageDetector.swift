@@ -31,7 +31,7 @@ public struct LanguageDetector: Sendable {
     }
 
     static func tokens(_ folded: String) -> [String] {
-        folded.split(whereSeparator: { !$0.isLetter }).map(String.init)
+        folded.split(whereSeparator: { !$0.fastIsLetter }).map(String.init)
     }
 
     /// Which script a letter belongs to, by Unicode block.

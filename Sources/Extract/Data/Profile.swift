@@ -213,12 +213,12 @@ public enum ProfileChooser {
     public static func choose(_ profiles: [Profile], lines: [TextLine]) -> Profile? {
         guard !profiles.isEmpty else { return nil }
         let text = " " + lines.map { String($0.folded) }.joined(separator: " ") + " "
-        let words = Set(text.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "." }).map(String.init))
+        let words = Set(text.split(whereSeparator: { !$0.fastIsLetter && !$0.fastIsNumber && $0 != "." }).map(String.init))
         var domestic = 0
         var ibanCountries: [String: Int] = [:]
         for line in lines {
             let t = line.text
-            guard t.contains(where: \.isNumber) else { continue }
+            guard t.contains(where: \.fastIsNumber) else { continue }
             let ns = t as NSString
             for m in t.contains("-") ? accountShape.matches(in: t, range: NSRange(location: 0, length: ns.length)) : [] {
                 if let a = Checksums.serbianAccount18(ns.substring(with: m.range)), Checksums.isValidSerbianAccount(a) {
@@ -232,11 +232,16 @@ public enum ProfileChooser {
         }
         var best: (Profile, Int)?
         let textChars = Array(text)
+        let textScalars = Array(text.unicodeScalars)
+        // One scalar per character (no clusters): phrases of plain ASCII are searched scalar by scalar.
+        let scalarText = textScalars.count == textChars.count ? textScalars : nil
         let w = Choice(Scoring.weight)
         for p in profiles {
             var score = 0
             for m in p.markers
-            where m.contains(" ") ? CurrencyFinder.firstOffset(of: Array(" " + m), in: textChars) != nil : words.contains(m) {
+            where m.contains(" " as Character)
+                ? Self.contains(" " + m, chars: textChars, scalars: scalarText) : words.contains(m)
+            {
                 score += w.marker
             }
             for c in p.currencies where words.contains(TextFold.fold(c)) { score += w.currency }
@@ -246,5 +251,26 @@ public enum ProfileChooser {
             if best == nil || score > best!.1 || (score == best!.1 && p.name == "sepa") { best = (p, score) }
         }
         return best?.0
+    }
+
+    /// Whether `phrase` occurs in the text, given as characters and, when each is one scalar, as scalars.
+    /// A phrase of ASCII letters, digits, spaces and plain punctuation compares scalars: no other scalar is
+    /// canonically equivalent to one of those (the Kelvin sign is to "K", the Greek question mark to ";",
+    /// the varia to "`": such phrases take the character comparison).
+    static func contains(_ phrase: String, chars: [Character], scalars: [Unicode.Scalar]?) -> Bool {
+        let needle = Array(phrase.unicodeScalars)
+        guard let scalars, let first = needle.first,
+            needle.allSatisfy({ $0.value < 128 && $0 != "K" && $0 != ";" && $0 != "`" })
+        else { return CurrencyFinder.firstOffset(of: Array(phrase), in: chars) != nil }
+        var i = 0
+        while i + needle.count <= scalars.count {
+            if scalars[i] == first {
+                var k = 1
+                while k < needle.count, scalars[i + k] == needle[k] { k += 1 }
+                if k == needle.count { return true }
+            }
+            i += 1
+        }
+        return false
     }
 }

@@ -27,15 +27,17 @@ struct BICFinder: FieldFinder {
             var i = 0
             let a = line.chars
             while i < a.count {
-                guard a[i].isLetter, i == 0 || !(a[i - 1].isLetter || a[i - 1].isNumber) else {
+                guard a[i].fastIsLetter, i == 0 || !(a[i - 1].fastIsLetter || a[i - 1].fastIsNumber) else {
                     i += 1
                     continue
                 }
                 var j = i
-                while j < a.count, a[j].isASCII, a[j].isLetter || a[j].isNumber { j += 1 }
-                let word = String(a[i..<j])
+                while j < a.count, a[j].isASCII, a[j].fastIsLetter || a[j].fastIsNumber { j += 1 }
                 defer { i = max(j, i + 1) }
-                guard word.count == 8 || word.count == 11, Checksums.isValidBIC(word), word == word.uppercased() else { continue }
+                // ASCII letters and digits: one character each, so the length is known before the string is made.
+                guard j - i == 8 || j - i == 11 else { continue }
+                let word = String(a[i..<j])
+                guard Checksums.isValidBIC(word), word == word.uppercased() else { continue }
                 let r = i..<j
                 let box = line.box(of: r)
                 var c = Candidate(.bic, value: word, points: 0, page: line.page, box: box, evidence: [.bicFormat])

@@ -34,15 +34,55 @@ struct CurrencyFinder: FieldFinder {
     static let lineCurrencyTokens: [([Character], String, String)] = Amounts.currencyTokens.compactMap { tok, iso in
         tok.count >= 3 && tok.first!.isUppercase || ["€", "£", "din.", "дин."].contains(tok) ? (Array(tok), tok, iso) : nil
     }
+    /// The same tokens as needles for `firstOffset(of:in:bytes:)`.
+    static let lineCurrencyNeedles = lineCurrencyTokens.map { Needle($0.0) }
+
+    /// A phrase to find in a line's characters, with each character's ASCII byte (0: none) and, for one that
+    /// has none, whether some ASCII character is canonically equal to it (as the Kelvin sign is to "K").
+    struct Needle {
+        let chars: [Character]
+        let bytes: [UInt8]
+        let equalsSomeASCII: [Bool]
+        init(_ chars: [Character]) {
+            self.chars = chars
+            bytes = chars.map { $0.singleByte ?? 0 }
+            equalsSomeASCII = chars.map { c in
+                c.singleByte == nil && (1..<UInt8(128)).contains { Character(Unicode.Scalar($0)) == c }
+            }
+        }
+    }
+
+    /// `firstOffset(of:in:)` over a line's characters and bytes (`TextLine.bytes`): the same answer, with
+    /// ASCII characters compared by their byte.
+    static func firstOffset(of needle: Needle, in chars: [Character], bytes: [UInt8]) -> Int? {
+        let count = needle.chars.count
+        guard count > 0, count <= chars.count else { return nil }
+        func same(_ i: Int, _ k: Int) -> Bool {
+            let (b, n) = (bytes[i], needle.bytes[k])
+            if b != 0, n != 0 { return b == n }
+            if b != 0, !needle.equalsSomeASCII[k] { return false }
+            return chars[i] == needle.chars[k]
+        }
+        var i = 0
+        while i + count <= chars.count {
+            if same(i, 0) {
+                var k = 1
+                while k < count, same(i + k, k) { k += 1 }
+                if k == count { return i }
+            }
+            i += 1
+        }
+        return nil
+    }
 
     /// Where `needle` first occurs in `chars` (plain comparison; lines are short).
     static func firstOffset(of needle: [Character], in chars: [Character]) -> Int? {
         guard let first = needle.first, needle.count <= chars.count else { return nil }
         var i = 0
         while i + needle.count <= chars.count {
-            if chars[i] == first {
+            if chars[i].fastEquals(first) {
                 var k = 1
-                while k < needle.count, chars[i + k] == needle[k] { k += 1 }
+                while k < needle.count, chars[i + k].fastEquals(needle[k]) { k += 1 }
                 if k == needle.count { return i }
             }
             i += 1
@@ -67,14 +107,20 @@ struct CurrencyFinder: FieldFinder {
         var counts: [String: (Int, Candidate)] = [:]
         for line in view.lines {
             // Only lines with a currency sign or an upper-case word of three letters can name a currency.
-            guard line.chars.contains(where: { $0 == "€" || $0 == "£" || $0 == "$" || $0 == "d" || $0 == "д" || $0.isUppercase })
+            guard
+                line.bytes.indices.contains(where: { i in
+                    let b = line.bytes[i]
+                    if b != 0 { return b == 36 || b == 100 || b &- 65 < 26 }  // "$", "d", A-Z
+                    let c = line.chars[i]
+                    return c == "€" || c == "£" || c == "$" || c == "d" || c == "д" || c.fastIsUppercase
+                })
             else { continue }
             let chars = line.chars
-            for (t, tok, iso) in Self.lineCurrencyTokens {
-                if let s = Self.firstOffset(of: t, in: chars) {
+            for (ti, (t, tok, iso)) in Self.lineCurrencyTokens.enumerated() {
+                if let s = Self.firstOffset(of: Self.lineCurrencyNeedles[ti], in: chars, bytes: line.bytes) {
                     let before: Character = s == 0 ? " " : chars[s - 1]
                     let after: Character = s + t.count == chars.count ? " " : chars[s + t.count]
-                    if before.isLetter || (after.isLetter && tok.last!.isLetter) { continue }
+                    if before.fastIsLetter || (after.fastIsLetter && tok.last!.fastIsLetter) { continue }
                     let c = Candidate(
                         .currency, value: iso, display: tok, points: weights.token, page: line.page, box: line.box,
                         evidence: [.currencyToken])

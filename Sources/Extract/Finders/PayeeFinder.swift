@@ -30,23 +30,25 @@ struct PayeeFinder: FieldFinder {
         "inc", "sarl", "sas", "s.a.", "sa", "bv", "nv", "plc", "se", "kft", "s.r.o.", "spa", "s.p.a.", "oy", "ab",
     ]
 
+    static let companySuffixSet = Set(companySuffixes)
+
     func candidates(in view: DocumentView, found: Findings) -> [Candidate] {
         var out: [Candidate] = []
         let lines = view.lines
         for l in view.labels where l.category == .payee {
             // A name, not another "Label: value" line or an account number.
             let nameLike: (String) -> Bool = { t in
-                let letters = t.filter(\.isLetter).count
-                return letters >= 3 && t.filter(\.isNumber).count * 2 < t.count && !t.contains(":")
+                let letters = t.filter(\.fastIsLetter).count
+                return letters >= 3 && t.filter(\.fastIsNumber).count * 2 < t.count && !t.contains(":")
             }
             guard let (vli, vr) = view.valueText(after: l, accept: nameLike) else { continue }
             let line = lines[vli]
             var text = String(line.chars[vr]).trimmingCharacters(in: .whitespaces)
             if let p = text.firstIndex(of: "("), text.hasPrefix("(") { text = String(text[p...]) }
             text = text.replacingOccurrences(of: #"^\(.*?\)\s*:?\s*"#, with: "", options: .regularExpression)
-            guard text.count >= 3, text.contains(where: \.isLetter) else { continue }
+            guard text.count >= 3, text.contains(where: \.fastIsLetter) else { continue }
             // An account number is not a name.
-            if text.filter(\.isNumber).count > text.count / 2 { continue }
+            if text.filter(\.fastIsNumber).count > text.count / 2 { continue }
             var c = Candidate(
                 .payee, value: text, points: weights.label, page: line.page, box: line.box(of: vr),
                 evidence: [.labelled(.payee)])
@@ -56,7 +58,7 @@ struct PayeeFinder: FieldFinder {
         // A company name (a segment ending in a legal form): the issuer, usually the payee.
         for (li, line) in lines.enumerated() {
             let hasSuffix = line.text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "·" || $0 == "|" }).contains {
-                $0.count <= 6 && Self.companySuffixes.contains(TextFold.fold(String($0)))
+                $0.count <= 6 && Self.companySuffixSet.contains(TextFold.fold(String($0)))
             }
             guard hasSuffix else { continue }
             let segments = line.text.components(separatedBy: CharacterSet(charactersIn: "·|•,")).map {

@@ -14,7 +14,7 @@ struct AccountMatch: Sendable {
     let repaired: Bool
 
     /// An 18-digit Serbian account, however it was printed.
-    var isSerbianDomestic: Bool { value.count == 18 && value.allSatisfy(\.isNumber) }
+    var isSerbianDomestic: Bool { value.count == 18 && value.allSatisfy(\.fastIsNumber) }
 }
 
 /// Where a page prints account numbers: IBANs (letters and digits with single separators, exactly the
@@ -25,7 +25,9 @@ enum AccountMatches {
     static func find(in line: TextLine, formats: Set<AccountFormat>) -> [AccountMatch] {
         var found: [AccountMatch] = []
         // IBANs: letters + digits with single separators, exactly the registry length.
-        let stream = Self.alnumStream(line.conf != nil ? OCRRepair.latinCodes(line.chars) : line.chars)
+        let stream =
+            line.conf != nil
+            ? Self.alnumStream(OCRRepair.latinCodes(line.chars)) : Self.alnumStream(line.chars, bytes: line.bytes)
         var k = 0
         while k + 1 < stream.count {
             let (c0, i0, sepBefore0) = stream[k]
@@ -33,10 +35,10 @@ enum AccountMatches {
             let isOCR = line.conf != nil
             // OCR reads a country code's letter as a digit now and then ("N0", "S1"): taken back when
             // the rest of the IBAN then passes its checksum, never for a run of digits alone.
-            let l0 = c0.isLetter ? c0 : isOCR ? OCRRepair.letterFor[c0] : nil
-            let l1 = c1.isLetter ? c1 : isOCR ? OCRRepair.letterFor[c1] : nil
-            var codeRepaired = !(c0.isLetter && c1.isLetter)
-            guard let l0, let l1, c0.isLetter || c1.isLetter else {
+            let l0 = c0.fastIsLetter ? c0 : isOCR ? OCRRepair.letterFor[c0] : nil
+            let l1 = c1.fastIsLetter ? c1 : isOCR ? OCRRepair.letterFor[c1] : nil
+            var codeRepaired = !(c0.fastIsLetter && c1.fastIsLetter)
+            guard let l0, let l1, c0.fastIsLetter || c1.fastIsLetter else {
                 k += 1
                 continue
             }
@@ -46,7 +48,7 @@ enum AccountMatches {
                 codeRepaired = true
             }
             guard sepBefore0 || k == 0 || stream[k - 1].1 + 1 < i0,
-                isOCR || (c0.isUppercase && c1.isUppercase), let len = Checksums.ibanLength(country: cc),
+                isOCR || (c0.fastIsUppercase && c1.fastIsUppercase), let len = Checksums.ibanLength(country: cc),
                 k + len <= stream.count
             else {
                 k += 1
@@ -139,25 +141,22 @@ enum AccountMatches {
     }
 
     /// The letters and digits of a line with their positions and whether a separator came before.
-    static func alnumStream(_ chars: [Character]) -> [(Character, Int, Bool)] {
+    /// `bytes`: the characters' ASCII bytes (`TextLine.bytes`), made here when not given.
+    static func alnumStream(_ chars: [Character], bytes: [UInt8]? = nil) -> [(Character, Int, Bool)] {
         var out: [(Character, Int, Bool)] = []
         var sep = true
+        let bytes = bytes ?? chars.map { $0.singleByte ?? 0 }
         for (i, ch) in chars.enumerated() {
-            if ch.isASCII, ch.isLetter || ch.isNumber {
+            let b = bytes[i]
+            if (b | 0x20) &- 97 < 26 || b &- 48 < 10 {
                 out.append((ch, i, sep))
                 sep = false
-            } else if ch == " " || ch == "-" || ch == "." || ch == "\u{00A0}" || ch == "\t" {
-                sep = true
             } else {
-                // A hard break: mark by a jump in positions larger than 2 (checked by the caller).
+                // A separator, or a hard break the caller sees as a jump in positions larger than 2.
                 sep = true
-                out.append(("|", i, true))
             }
         }
-        return out.filter { $0.0 != "|" }.enumerated().map { idx, e in
-            // Keep hard breaks visible as position jumps.
-            (e.0, e.1, e.2)
-        }
+        return out
     }
 
     static let ocrSerbianAccount = try! NSRegularExpression(
@@ -168,7 +167,7 @@ enum AccountMatches {
         var out: [(Range<Int>, String)] = []
         let n = chars.count
         var i = 0
-        func isD(_ j: Int) -> Bool { j >= 0 && j < n && chars[j].isASCII && chars[j].isNumber }
+        func isD(_ j: Int) -> Bool { j >= 0 && j < n && chars[j].isASCIIDigit }
         while i < n {
             guard isD(i), !isD(i - 1), i == 0 || chars[i - 1] != "-" else {
                 i += 1

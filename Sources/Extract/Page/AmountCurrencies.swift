@@ -19,7 +19,8 @@ extension Amounts {
     /// The currency written next to a token (up to a few characters before or after it), if any.
     public static func currency(near range: Range<Int>, in chars: [Character]) -> String? {
         func same(_ a: Character, _ b: Character) -> Bool {
-            a == b || (a.isUppercase && Character(a.lowercased()) == b)
+            if let x = a.singleByte, let y = b.singleByte { return x == y || (x &- 65 < 26 && x + 32 == y) }
+            return a == b || (a.isUppercase && Character(a.lowercased()) == b)
         }
         func match(at start: Int, backwards: Bool) -> String? {
             for (t, iso, endsInLetter) in loweredTokens {
@@ -29,8 +30,8 @@ extension Amounts {
                 var k = 0
                 while k < t.count, same(chars[s + k], t[k]) { k += 1 }
                 guard k == t.count else { continue }
-                if backwards, s > 0, chars[s - 1].isLetter { continue }
-                if !backwards, e < chars.count, chars[e].isLetter, endsInLetter { continue }
+                if backwards, s > 0, chars[s - 1].fastIsLetter { continue }
+                if !backwards, e < chars.count, chars[e].fastIsLetter, endsInLetter { continue }
                 return iso
             }
             return nil

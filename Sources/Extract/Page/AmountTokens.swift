@@ -25,36 +25,27 @@ extension Amounts {
     /// Finds number tokens in a line of text; `breaks` are offsets where a new cell starts (a number never
     /// continues across one: "1 | 278.61" is a quantity and a price, not 1 278.61).
     /// `ocr`: the line was read by OCR, which also loses a decimal point now and then (`lostPoint`).
-    public static func tokens(in chars: [Character], breaks: Set<Int> = [], ocr: Bool = false) -> [AmountToken] {
+    /// `bytes`: the characters' ASCII bytes (`TextLine.bytes`), made here when not given.
+    public static func tokens(in chars: [Character], bytes: [UInt8]? = nil, breaks: Set<Int> = [], ocr: Bool = false)
+        -> [AmountToken]
+    {
         var out: [AmountToken] = []
         var i = 0
         let n = chars.count
+        let bytes = bytes ?? chars.map { $0.singleByte ?? 0 }
         while i < n {
-            let ch = chars[i]
-            guard ch.isASCII, ch.isNumber else {
+            guard bytes[i] &- 48 < 10 else {
                 i += 1
                 continue
             }
-            // A number glued to letters ("RE2020", "A4") is an identifier, not an amount.
-            let gluedCurrency =
-                (i >= 3 && ["EUR", "RSD", "USD", "GBP", "CHF", "HRK"].contains(String(chars[(i - 3)..<i]))
-                    && (i == 3 || !chars[i - 4].isLetter))
-                || (i >= 2 && String(chars[(i - 2)..<i]) == "RM" && (i == 2 || !chars[i - 3].isLetter))
-            // Text layers sometimes glue a label to its value ("Gesamtbetrag678,30"): a long word with
-            // lower-case letters before the digits is a label, not part of an identifier.
-            var run = 0
-            var lower = false
-            while i - run - 1 >= 0, chars[i - run - 1].isLetter {
-                if chars[i - run - 1].isLowercase { lower = true }
-                run += 1
-            }
-            let gluedLabel = run >= 5 && lower
+            // A number glued to letters ("RE2020", "A4") is an identifier, not an amount; only a letter, "/" or
+            // "_" before it can glue it, so the exceptions below are looked at only then.
+            let joined = i > 0 && (chars[i - 1].fastIsLetter || chars[i - 1] == "/" || chars[i - 1] == "_")
             // "TOTAL /18.00": a stray stroke before an amount (OCR of a rule or a box edge) is no identifier.
-            let strayStroke = i > 0 && chars[i - 1] == "/" && (i == 1 || chars[i - 2] == " ") && decimalAhead(chars, from: i)
-            if i > 0, !gluedCurrency, !gluedLabel, !strayStroke,
-                chars[i - 1].isLetter || chars[i - 1] == "/" || chars[i - 1] == "_"
+            if joined, !gluedCurrency(chars, at: i), !gluedLabel(chars, at: i),
+                !(chars[i - 1] == "/" && (i == 1 || chars[i - 2] == " ") && decimalAhead(chars, from: i))
             {
-                while i < n, chars[i].isLetter || chars[i].isNumber { i += 1 }
+                while i < n, chars[i].fastIsLetter || chars[i].fastIsNumber { i += 1 }
                 continue
             }
             let start = i
@@ -63,7 +54,7 @@ extension Amounts {
             var splitCents = false
             var letterRaw: String?
             while j < n {
-                if chars[j].isASCII, chars[j].isNumber {
+                if chars[j].isASCIIDigit {
                     j += 1
                     end = j
                 } else if splitDecimal(chars, start: start, point: j, breaks: breaks) {
@@ -81,13 +72,13 @@ extension Amounts {
                     letterRaw = String(chars[start...j]) + cents
                     end = stop
                     break
-                } else if groupChars.contains(chars[j]), j + 1 < n, chars[j + 1].isASCII, chars[j + 1].isNumber,
+                } else if groupChars.contains(chars[j]), j + 1 < n, chars[j + 1].isASCIIDigit,
                     !breaks.contains(j + 1) || zeroLedGroup(chars, at: j + 1)
                 {
                     // A space only groups when exactly three digits follow it.
                     if chars[j] == " " || chars[j] == "\u{00A0}" || chars[j] == "\u{202F}" {
                         var k = j + 1
-                        while k < n, chars[k].isNumber { k += 1 }
+                        while k < n, chars[k].fastIsNumber { k += 1 }
                         if k - (j + 1) != 3 { break }
                     }
                     j += 1
@@ -98,7 +89,7 @@ extension Amounts {
             i = max(end, start + 1)
             var raw = letterRaw ?? String(chars[start..<end].filter { !splitCents || $0 != " " })
             // Trailing space-groups only count when a decimal part follows; otherwise split them off.
-            if raw.contains(" ") || raw.contains("\u{00A0}") || raw.contains("\u{202F}") {
+            if raw.contains(where: { $0 == " " || $0 == "\u{00A0}" || $0 == "\u{202F}" }) {
                 let lastSep = raw.lastIndex(where: { $0 == "," || $0 == "." })
                 let hasDecimal = lastSep.map { raw.distance(from: $0, to: raw.endIndex) - 1 <= 2 } ?? false
                 if !hasDecimal, let firstSpace = raw.firstIndex(where: { $0 == " " || $0 == "\u{00A0}" || $0 == "\u{202F}" }) {
@@ -108,7 +99,7 @@ extension Amounts {
                 }
             }
             // Glued to letters after ("12abc") or followed by '%': not an amount.
-            if end < n, chars[end].isLetter, !(chars[end] == "€") {
+            if end < n, chars[end].fastIsLetter, !(chars[end] == "€") {
                 let rest = String(chars[end..<min(n, end + 3)]).lowercased()
                 if !(rest.hasPrefix("eur") || rest.hasPrefix("rsd") || rest.hasPrefix("din") || rest.hasPrefix("usd")
                     || rest.hasPrefix("chf") || rest.hasPrefix("gbp") || rest.hasPrefix("km"))
@@ -127,19 +118,19 @@ extension Amounts {
             if b >= 0, chars[b] == "-" || chars[b] == "−" {
                 // A leading minus, unless it joins two numbers ("10-20").
                 let before = b - 1
-                if before < 0 || !(chars[before].isNumber) { token.negative = true }
+                if before < 0 || !(chars[before].fastIsNumber) { token.negative = true }
             }
             if b >= 0, chars[b] == "=" { token.equalsPrefix = true }
             // "120,-" and "1.234,--": whole units written with a dash for the cents.
             if end + 1 < n, chars[end] == "," || chars[end] == ".", chars[end + 1] == "-", token.decimalMark == nil,
-                end + 2 == n || !chars[end + 2].isNumber
+                end + 2 == n || !chars[end + 2].fastIsNumber
             {
                 let mark = chars[end]
                 if !(token.ambiguous && token.raw.contains(mark)) {
                     token.decimalMark = mark
                     token.ambiguous = false
                 }
-            } else if end < n, chars[end] == "-", token.decimalMark != nil, end + 1 == n || !chars[end + 1].isNumber {
+            } else if end < n, chars[end] == "-", token.decimalMark != nil, end + 1 == n || !chars[end + 1].fastIsNumber {
                 // "1.234,56-": a trailing minus is the accountant's negative.
                 token.negative = true
             }
@@ -148,22 +139,41 @@ extension Amounts {
         return out
     }
 
+    /// "EUR12,50", "RM8.60": a currency code glued before the digits at `i`.
+    static func gluedCurrency(_ chars: [Character], at i: Int) -> Bool {
+        (i >= 3 && ["EUR", "RSD", "USD", "GBP", "CHF", "HRK"].contains(String(chars[(i - 3)..<i]))
+            && (i == 3 || !chars[i - 4].fastIsLetter))
+            || (i >= 2 && String(chars[(i - 2)..<i]) == "RM" && (i == 2 || !chars[i - 3].fastIsLetter))
+    }
+
+    /// Text layers sometimes glue a label to its value ("Gesamtbetrag678,30"): a long word with lower-case
+    /// letters before the digits at `i` is a label, not part of an identifier.
+    static func gluedLabel(_ chars: [Character], at i: Int) -> Bool {
+        var run = 0
+        var lower = false
+        while i - run - 1 >= 0, chars[i - run - 1].fastIsLetter {
+            if chars[i - run - 1].fastIsLowercase { lower = true }
+            run += 1
+        }
+        return run >= 5 && lower
+    }
+
     /// Whether digits from `i` form an amount with two decimals that ends the number ("18.00", not "18.001").
     static func decimalAhead(_ chars: [Character], from i: Int) -> Bool {
         var k = i
-        while k < chars.count, chars[k].isASCII, chars[k].isNumber { k += 1 }
+        while k < chars.count, chars[k].isASCIIDigit { k += 1 }
         guard k > i, k + 2 < chars.count, chars[k] == "." || chars[k] == "," else { return false }
-        guard chars[k + 1].isASCII, chars[k + 1].isNumber, chars[k + 2].isASCII, chars[k + 2].isNumber else { return false }
-        return k + 3 == chars.count || !chars[k + 3].isNumber
+        guard chars[k + 1].isASCIIDigit, chars[k + 2].isASCIIDigit else { return false }
+        return k + 3 == chars.count || !chars[k + 3].fastIsNumber
     }
 
     /// "3 012,35" with the words far apart: a group of three digits that starts with 0 and ends in cents
     /// is never an amount of its own, so it belongs to the digits before it whatever the gap.
     static func zeroLedGroup(_ chars: [Character], at k: Int) -> Bool {
         guard k + 6 <= chars.count, chars[k] == "0", chars[k - 1] == " " else { return false }
-        let digits = chars[k..<k + 3].allSatisfy { $0.isASCII && $0.isNumber }
-        let cents = (chars[k + 3] == "," || chars[k + 3] == ".") && chars[k + 4].isNumber && chars[k + 5].isNumber
-        return digits && cents && (k + 6 == chars.count || !chars[k + 6].isNumber)
+        let digits = chars[k..<k + 3].allSatisfy { $0.isASCIIDigit }
+        let cents = (chars[k + 3] == "," || chars[k + 3] == ".") && chars[k + 4].fastIsNumber && chars[k + 5].fastIsNumber
+        return digits && cents && (k + 6 == chars.count || !chars[k + 6].fastIsNumber)
     }
 
     /// Whether a number is a date ("01.03.18", "1/3/2018", "2018.03.01"), not an amount.

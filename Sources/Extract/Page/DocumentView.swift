@@ -58,7 +58,7 @@ struct DocumentView: Sendable {
         var all: [[AmountToken]] = []
         var flat: [AmountToken] = []
         for (li, l) in lines.enumerated() {
-            let t = Amounts.tokens(in: l.chars, breaks: layout.cellStarts(line: li), ocr: l.conf != nil)
+            let t = Amounts.tokens(in: l.chars, bytes: l.bytes, breaks: layout.cellStarts(line: li), ocr: l.conf != nil)
             all.append(t)
             flat += t
         }

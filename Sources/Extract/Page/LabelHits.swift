@@ -31,8 +31,8 @@ extension LabelMatcher {
                 // "daysYour account": glued words still start a label at a lower-to-upper case change.
                 let startOK =
                     s == 0 || !Self.isWordScalar(f[s - 1]) || !Self.isWordScalar(p[0]) || matcher.phrases[pi].compoundHead
-                    || (line.chars[line.foldMap[s]].isUppercase && line.foldMap[s] > 0
-                        && line.chars[line.foldMap[s] - 1].isLowercase)
+                    || (line.chars[line.foldMap[s]].fastIsUppercase && line.foldMap[s] > 0
+                        && line.chars[line.foldMap[s] - 1].fastIsLowercase)
                 // Text layers glue neighbouring captions ("šifra plaćanjavaluta"): a label may end where another begins.
                 let endOK =
                     matcher.phrases[pi].prefix || e == f.count || !Self.isWordScalar(f[e]) || !Self.isWordScalar(p[p.count - 1])

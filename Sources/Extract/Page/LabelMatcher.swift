@@ -37,6 +37,32 @@ struct LabelMatcher {
     let phrases: [Phrase]
     let byFirst: [Unicode.Scalar: [Int]]
     let tolerantByFirst: [Unicode.Scalar: [Int]]
+    /// The same buckets for ASCII first scalars, as ranges of one flat list (no hashing per character).
+    let asciiFirst: Buckets
+    let asciiTolerant: Buckets
+    /// Every phrase's scalars and skeleton end to end, with each phrase's start (and the end of the last):
+    /// the per-character loops compare these without copying a phrase.
+    let flatScalars: [Unicode.Scalar]
+    let scalarStart: [Int]
+    let flatSkeleton: [Unicode.Scalar]
+    let skeletonStart: [Int]
+    let shortFlags: [Bool]
+
+    /// Phrase lists by ASCII first scalar: `items[start[v]..<start[v + 1]]` for scalar value v.
+    struct Buckets {
+        let start: [Int]
+        let items: [Int]
+        init(_ byScalar: [Unicode.Scalar: [Int]]) {
+            var start = [0]
+            var items: [Int] = []
+            for v in 0..<UInt8(128) {
+                items += byScalar[Unicode.Scalar(v)] ?? []
+                start.append(items.count)
+            }
+            self.start = start
+            self.items = items
+        }
+    }
 
     /// The profile's label phrases, ready for matching, in category order. A trailing `*` lets a phrase begin a
     /// longer word; a leading `*` lets it end one, as the head of a compound ("*rechnung": "Beitragsrechnung").
@@ -69,6 +95,34 @@ struct LabelMatcher {
         phrases = list
         byFirst = first
         tolerantByFirst = tolerant
+        asciiFirst = Buckets(first)
+        asciiTolerant = Buckets(tolerant)
+        var scalars: [Unicode.Scalar] = []
+        var skeletons: [Unicode.Scalar] = []
+        var scalarStart = [0]
+        var skeletonStart = [0]
+        for p in list {
+            scalars += p.scalars
+            skeletons += p.skeleton
+            scalarStart.append(scalars.count)
+            skeletonStart.append(skeletons.count)
+        }
+        flatScalars = scalars
+        flatSkeleton = skeletons
+        self.scalarStart = scalarStart
+        self.skeletonStart = skeletonStart
+        shortFlags = list.map(\.short)
+    }
+
+    /// The phrase indices of a bucket, in order.
+    @inline(__always)
+    static func each(_ u: Unicode.Scalar, _ ascii: Buckets, _ dict: [Unicode.Scalar: [Int]], _ body: (Int) -> Void) {
+        if u.value < 128 {
+            let v = Int(u.value)
+            for i in ascii.start[v]..<ascii.start[v + 1] { body(ascii.items[i]) }
+        } else {
+            for pi in dict[u] ?? [] { body(pi) }
+        }
     }
 
     /// Phrases with this many letters take any one confusion; from `shortLetters` on only strict ones.
@@ -124,12 +178,14 @@ struct LabelMatcher {
 
     /// Exact matches starting at `s`, in phrase order.
     func exact(_ f: [Unicode.Scalar], at s: Int, _ body: (Int, Range<Int>) -> Void) {
-        for pi in byFirst[f[s]] ?? [] {
-            let p = phrases[pi].scalars
-            guard s + p.count <= f.count else { continue }
+        let flat = flatScalars
+        let start = scalarStart
+        Self.each(f[s], asciiFirst, byFirst) { pi in
+            let (p0, count) = (start[pi], start[pi + 1] - start[pi])
+            guard s + count <= f.count else { return }
             var k = 1
-            while k < p.count, f[s + k] == p[k] { k += 1 }
-            if k == p.count { body(pi, s..<s + p.count) }
+            while k < count, f[s + k] == flat[p0 + k] { k += 1 }
+            if k == count { body(pi, s..<s + count) }
         }
     }
 
@@ -143,12 +199,30 @@ struct LabelMatcher {
 
     /// Matches with exactly one confusable substitution, over a line's skeleton.
     func tolerant(_ f: [Unicode.Scalar], skeleton sk: [Unicode.Scalar], pieces: [Range<Int>], _ body: (Int, Range<Int>) -> Void) {
+        let flat = flatSkeleton
+        let start = skeletonStart
         for s in sk.indices {
-            for pi in tolerantByFirst[Self.bucket(f, pieces[s])] ?? [] {
-                let p = phrases[pi]
-                guard s + p.skeleton.count <= sk.count else { continue }
+            Self.each(Self.bucket(f, pieces[s]), asciiTolerant, tolerantByFirst) { pi in
+                // The skeletons must agree (one space inside a word aside) before the spellings are compared.
+                let (p0, count) = (start[pi], start[pi + 1] - start[pi])
+                guard s + count <= sk.count else { return }
                 var k = 0
-                var j = s  // the line's symbol compared with the phrase's k-th
+                var j = s
+                var skipped = false
+                while k < count, j < sk.count {
+                    if sk[j] != flat[p0 + k] {
+                        guard !skipped, k > 0, sk[j] == " ", flat[p0 + k] != " ", !shortFlags[pi] else { return }
+                        skipped = true
+                        j += 1
+                        continue
+                    }
+                    k += 1
+                    j += 1
+                }
+                guard k == count else { return }
+                let p = phrases[pi]
+                k = 0
+                j = s  // the line's symbol compared with the phrase's k-th
                 var differ = 0
                 while k < p.skeleton.count, j < sk.count {
                     if sk[j] != p.skeleton[k] {
@@ -158,7 +232,12 @@ struct LabelMatcher {
                         j += 1
                         continue
                     }
-                    if !f[pieces[j]].elementsEqual(p.scalars[p.pieces[k]]) {
+                    let (readPiece, printedPiece) = (pieces[j], p.pieces[k])
+                    let same =
+                        readPiece.count == 1 && printedPiece.count == 1
+                        ? f[readPiece.lowerBound] == p.scalars[printedPiece.lowerBound]
+                        : f[readPiece].elementsEqual(p.scalars[printedPiece])
+                    if !same {
                         differ += 1
                         let read = f[pieces[j]]
                         let printed = p.scalars[p.pieces[k]]

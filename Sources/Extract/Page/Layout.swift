@@ -100,8 +100,8 @@ struct Layout: Sendable {
                 ids.append(cells.count)
                 cells.append(
                     Cell(
-                        line: li, range: r, box: b, page: line.page, hasDigit: text.contains(where: \.isNumber),
-                        hasLetter: text.contains(where: \.isLetter)))
+                        line: li, range: r, box: b, page: line.page, hasDigit: text.contains(where: \.fastIsNumber),
+                        hasLetter: text.contains(where: \.fastIsLetter)))
             }
             lineCells.append(ids)
         }

@@ -47,6 +47,9 @@ public struct TextLine: Sendable {
     public let page: Int
     public let text: String
     public let chars: [Character]
+    /// Per character its one ASCII byte, 0 where it is not one (a letter beyond ASCII, "\r\n", NUL): lets the
+    /// finders' loops test classes and compare without Unicode tables or string comparisons.
+    public let bytes: [UInt8]
     public let box: Box
     public let conf: Double?
     public let words: [Word]
@@ -62,21 +65,38 @@ public struct TextLine: Sendable {
         self.page = page
         self.text = text
         self.chars = Array(text)
+        let bytes = chars.map { $0.singleByte ?? 0 }
+        self.bytes = bytes
         self.box = box
         self.conf = conf
         self.words = words
         var f: [Character] = []
+        var fs: [Unicode.Scalar] = []
         var m: [Int] = []
+        f.reserveCapacity(chars.count)
+        fs.reserveCapacity(chars.count)
+        m.reserveCapacity(chars.count)
         // OCR lines only: a text layer spells its words as printed.
         let source = conf == nil ? chars : ScriptLookalikes.cyrillicWords(chars)
+        let sameSource = conf == nil
         for (i, ch) in source.enumerated() {
+            let b = sameSource ? bytes[i] : ch.singleByte ?? 0
+            if b != 0 {
+                // ASCII folds without a table or an array per character (as TextFold.fold does it).
+                let out = b >= 65 && b <= 90 ? b + 32 : (b == 9 ? 32 : b)
+                f.append(out == b ? ch : Character(Unicode.Scalar(out)))
+                fs.append(Unicode.Scalar(out))
+                m.append(i)
+                continue
+            }
             for out in TextFold.fold(ch) {
                 f.append(out)
+                fs.append(out.unicodeScalars.first!)
                 m.append(i)
             }
         }
         self.folded = f
-        self.foldedScalars = f.map { $0.unicodeScalars.first! }
+        self.foldedScalars = fs
         self.foldMap = m
         // Map characters to words when the line text is the words joined by single spaces.
         if !words.isEmpty, words.map(\.text).joined(separator: " ") == text {
