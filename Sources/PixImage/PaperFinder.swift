@@ -1,8 +1,9 @@
 // Finding a sheet of paper on a photo of it lying on a desk, as a phone scanner app does, on a small
 // grid of "paperness" values (bright and colourless: the largest channel less the spread of the
 // channels). The paper is the largest region above Otsu's threshold that keeps off the photo's border,
-// the desk's bright specks opened away first, its text closed over and its holes filled; its outline's convex hull gives the largest quadrilateral,
-// whose sides are fitted again to the outline at sub-pixel precision and crossed for the corners.
+// the desk's bright specks opened away first, its text closed over and its holes filled; its outline's
+// convex hull gives the largest quadrilateral, whose sides are fitted again to the outline at sub-pixel
+// precision and crossed for the corners, then moved out over a band printed along them (PaperBands).
 
 /// A point in an image's pixels (x to the right, y down).
 public struct PixPoint: Sendable, Equatable {
