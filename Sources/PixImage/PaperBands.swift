@@ -14,7 +14,9 @@ extension PaperFinder {
     /// `bandUniformity` of their median colour (a speckled stone desk's rows do not; print on the band
     /// takes the rest).
     static let bandUniformity: Float = 10
-    static let bandUniformShare = 0.6
+    static let bandUniformShare = 0.7
+    /// A band is one colour across its rows too; a shadow beyond the side lightens row by row.
+    static let bandDrift: Float = 12
     /// The points of a row compared for that.
     static let bandSamples = 15
     /// The rows beyond a side that may be the blurred edge of the paper itself before a band starts.
@@ -22,7 +24,7 @@ extension PaperFinder {
     /// Rows of print across a band (a name in white on it) fail the test; this many in a row may.
     static let bandGapRows = 10
     /// Fewer rows than this make no band (a speck, a row of shadow).
-    static let minimumBandRows = 3
+    static let minimumBandRows = 6
     /// Of the rows a band spans, this share at least pass (a desk's specks pass now and then).
     static let bandDensity = 0.6
     /// A band is at most this share of the neighbouring sides' length.
@@ -56,7 +58,7 @@ extension PaperFinder {
             // Outward along the neighbouring sides, beyond this side's corners.
             let (ua, ub) = (unit(before, a), unit(after, b))
             let limit = largestBandShare * min(PlaneGeometry.distance(before, a), PlaneGeometry.distance(after, b))
-            var (rows, last) = (0, 0.0)
+            var (rows, last, first) = (0, 0.0, SIMD3<Float>?.none)
             var k = 0
             while Double(k) + 1.5 <= limit {
                 let d = Double(k) + 1.5
@@ -65,6 +67,7 @@ extension PaperFinder {
                 let samples = (0..<bandSamples).compactMap { j in
                     colour(moved(pa, along, PlaneGeometry.distance(pa, pb) * (0.1 + 0.8 * Double(j) / Double(bandSamples - 1))))
                 }
+                guard samples.count == bandSamples else { break }
                 let median = SIMD3<Float>(
                     samples.map(\.x).sorted()[samples.count / 2], samples.map(\.y).sorted()[samples.count / 2],
                     samples.map(\.z).sorted()[samples.count / 2])
@@ -73,7 +76,9 @@ extension PaperFinder {
                 let ends = max(
                     apart(colour(moved(pa, along, bandReach)), colour(moved(pa, along, -bandReach))),
                     apart(colour(moved(pb, along, -bandReach)), colour(moved(pb, along, bandReach))))
-                if samples.count == bandSamples, Double(uniform) >= bandUniformShare * Double(bandSamples), ends > bandStep {
+                let steady = first.map { apart($0, median) < bandDrift } ?? true
+                if Double(uniform) >= bandUniformShare * Double(bandSamples), ends > bandStep, steady {
+                    if first == nil { first = median }
                     rows += 1
                     last = d
                 } else if rows > 0 ? d - last > Double(bandGapRows) : k >= bandLeadRows {
