@@ -38,11 +38,11 @@ extension PaperTests {
     }
 
     @Test func aBluePrintedBandOnABlueDeskStaysOnTheSheet() {
-        // The desk lit brighter on the left than on the right; the band (rows 50..<65) a darker blue on the
+        // The desk lit brighter on the left than on the right; the band (rows 50..<70) a darker blue on the
         // desk's own colour line, with a name in white on it.
         let grid = Self.grid(200, 260) { x, y in
             if Self.onSheet(x, y) {
-                let band = y < 65
+                let band = y < 70
                 let print = (55..<59).contains(y) && (60..<100).contains(x) && x % 3 != 0
                 return band && !print ? SIMD3(38, 75, 135) : SIMD3(250, 250, 245)
             }
