@@ -1,8 +1,9 @@
 // Finding a sheet of paper on a photo of it lying on a desk, as a phone scanner app does, on a small
 // grid of "paperness" values (bright and colourless: the largest channel less the spread of the
 // channels). The paper is the largest region above Otsu's threshold that keeps off the photo's border,
-// its text closed over and its holes filled; its outline's convex hull gives the largest quadrilateral,
-// whose sides are fitted again to the outline at sub-pixel precision and crossed for the corners.
+// the desk's bright specks opened away first, its text closed over and its holes filled; its outline's
+// convex hull gives the largest quadrilateral, whose sides are fitted again to the outline at sub-pixel
+// precision and crossed for the corners, then moved out over a band printed along them (PaperBands).
 
 /// A point in an image's pixels (x to the right, y down).
 public struct PixPoint: Sendable, Equatable {
@@ -27,6 +28,9 @@ struct PaperGrid {
 }
 
 enum PaperFinder {
+    /// The opening that first removes bright specks of a speckled desk (stone, terrazzo) smaller than
+    /// its window, before the closing could join them into one bright field reaching the sheet.
+    static let speckOpening = 2
     /// The closing that fills a line of text on the reduced grid (pixels either way).
     static let textClosing = 3
     /// The opening that cuts thin bright bridges between the paper and a bright spot on the desk.
@@ -50,7 +54,7 @@ enum PaperFinder {
         let (w, h) = (grid.width, grid.height)
         guard w >= 16, h >= 16 else { return nil }
         let (threshold, edgeLevel) = otsu(grid.values)
-        var mask = grid.values.map { $0 > threshold }
+        var mask = BinaryGrid.open(grid.values.map { $0 > threshold }, w, h, radius: speckOpening)
         // What is neither paper-white nor the desk's colour (a coloured band printed to the sheet's edge)
         // belongs to the sheet too, when it joins it.
         if let unlike = unlikeDesk(grid) { mask = zip(mask, unlike).map { $0 || $1 } }
@@ -82,7 +86,7 @@ enum PaperFinder {
         let coarse = PlaneGeometry.largestQuadrilateral(in: PlaneGeometry.reduced(hull, to: hullVertices))
         let quadArea = PlaneGeometry.area(coarse)
         guard Double(area) / quadArea >= minimumFill, quadArea / hullArea >= minimumFill else { return nil }
-        let fitted = PlaneGeometry.refined(coarse, outline: outline)
+        let fitted = extendedOverBands(PlaneGeometry.refined(coarse, outline: outline), grid)
         guard PlaneGeometry.anglesOffRight(fitted) <= maximumAngleOffRight else { return nil }
         return PlaneGeometry.ordered(fitted)
     }

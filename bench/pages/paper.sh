@@ -4,7 +4,8 @@
 # sheet's true corners known), runs pp-ingest | pp-ocr and pp-ingest | pp-ocr --straighten on them, and
 # prints per photo and in total: the sheet found, its corners within 2% of the true ones, and the OCR
 # word F1 against the bill's born-digital text layer (pdftotext) for both readings.
-#   usage: bash bench/pages/paper.sh [tuning|checking]   (tuning: seeds 1-20, default; checking: 101-120)
+#   usage: bash bench/pages/paper.sh [tuning|checking|FIRST-LAST]   (tuning: seeds 1-20, default;
+#   checking: 101-120; FIRST-LAST: a fresh set of seeds, e.g. 201-220, measured once)
 # The photos go to a temporary folder (KEEP=DIR keeps them there instead); nothing is committed.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -12,7 +13,8 @@ set_name=${1:-tuning}
 case "$set_name" in
 tuning) seeds=$(seq 1 20) ;;
 checking) seeds=$(seq 101 120) ;;
-*) echo "usage: bash bench/pages/paper.sh [tuning|checking]" >&2; exit 2 ;;
+[0-9]*-[0-9]*) seeds=$(seq "${set_name%-*}" "${set_name#*-}") ;;
+*) echo "usage: bash bench/pages/paper.sh [tuning|checking|FIRST-LAST]" >&2; exit 2 ;;
 esac
 BIN=.build/release
 swift build -c release --product pp-ingest >&2
