@@ -13,15 +13,7 @@ public func readOperations(from path: String) throws(ToolError) -> [PageOperatio
     let reader = JSONLinesReader(lines, tool: pagesCommand.name)
     var ops: [PageOperation] = []
     while true {
-        let next: JSONLine?
-        do {
-            next = try reader.next()
-        } catch let error as ToolError {
-            throw error
-        } catch {
-            throw ToolError(.fatal, code: "read_failed", "cannot read '\(path)': \(error)")
-        }
-        guard let next else { break }
+        guard let next = try nextLine(reader, path: path) else { break }
         switch next {
         case .unreadable(let error, let line):
             _ = line
@@ -159,5 +151,16 @@ func edit(_ input: RecordInput, settings: BatchSettings) -> BatchEdit {
             failed["password"] = nil
             return BatchEdit(record: JSON.object(failed).markedAsError(error, tool: pagesCommand.name), errors: [error.message])
         }
+    }
+}
+
+/// The next line of an operations or records file; a failure to read it is fatal and names the file.
+func nextLine(_ reader: JSONLinesReader, path: String) throws(ToolError) -> JSONLine? {
+    do {
+        return try reader.next()
+    } catch let error as ToolError {
+        throw error
+    } catch {
+        throw ToolError(.fatal, code: "read_failed", "cannot read '\(path)': \(error)")
     }
 }

@@ -39,15 +39,7 @@ public enum TextLayers {
         var byPage: [Int: PageTextLayer] = [:]
         var otherSources: Set<String> = []
         while true {
-            let next: JSONLine?
-            do {
-                next = try reader.next()
-            } catch let error as ToolError {
-                throw error
-            } catch {
-                throw ToolError(.fatal, code: "read_failed", "cannot read '\(path)': \(error)")
-            }
-            guard let next else { break }
+            guard let next = try nextLine(reader, path: path) else { break }
             guard case .record(let json, let line) = next, let record = PageRecord(json), record.isPage else { continue }
             guard let source = record.source, source == input || sameFile(source, input) else {
                 if let source = record.source { otherSources.insert(source) }
