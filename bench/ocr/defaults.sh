@@ -39,7 +39,7 @@ if [ -n "${KEEP:-}" ]; then echo "== work folder: $work"; else trap 'rm -rf "$wo
 pick_pdfs "$PAGES"
 render_pages "$work" "$work/truth"
 make_scans "$work"
-echo "== $total pages in ${#pdfs[@]} scanned PDFs (samples/pdf at 300 dpi grey, JPEG), $RUNS rounds; $(nproc) cores;" \
+echo "== $total pages in ${#pdfs[@]} scanned PDFs (samples/pdf at 300 dpi grey, JPEG), $RUNS rounds; $(nproc --all) cores;" \
     "$(tesseract --version 2>&1 | head -1), ocrmypdf $(ocrmypdf --version)"
 
 # One script per side; each writes what it read into the folder it is given.

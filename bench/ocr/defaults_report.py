@@ -11,10 +11,10 @@ import sys
 
 work, pages = sys.argv[1], int(sys.argv[2])
 NAMES = {
-    "pp-before": "before: `pp-ingest | pp-ocr` (defaults: --lang auto)",
-    "pp-before-eng": "before: `pp-ingest | pp-ocr --lang eng`",
-    "pp-after": "**`pp-ingest | pp-ocr`** (defaults: --lang auto)",
-    "pp-after-eng": "`pp-ingest | pp-ocr --lang eng`",
+    "pp-before": "before: `pp-ingest \\| pp-ocr` (defaults: --lang auto)",
+    "pp-before-eng": "before: `pp-ingest \\| pp-ocr --lang eng`",
+    "pp-after": "**`pp-ingest \\| pp-ocr`** (defaults: --lang auto)",
+    "pp-after-eng": "`pp-ingest \\| pp-ocr --lang eng`",
     "shell": "shell: pdftoppm -r 300 -gray -png + `tesseract page.png -`",
     "ocrmypdf": "OCRmyPDF --skip-text --sidecar --jobs 2",
 }
