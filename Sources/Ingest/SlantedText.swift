@@ -174,7 +174,9 @@ enum SlantedText {
         var cells: [Int64: [Int]] = [:]
 
         init(_ points: [Point]) {
-            cell = max(points.map(\.size).max() ?? 1, 1) * SlantedText.maxStep
+            // Cells of the common size: one large letter widens its own search, not every other one's.
+            let sizes = points.map(\.size).sorted()
+            cell = max(sizes.isEmpty ? 1 : sizes[sizes.count / 2], 1) * SlantedText.maxStep
             for (i, p) in points.enumerated() { cells[key(Int(p.x / cell), Int(p.y / cell)), default: []].append(i) }
         }
 
@@ -187,8 +189,9 @@ enum SlantedText {
             let cx = Int(p.x / cell)
             let cy = Int(p.y / cell)
             var best: (Int, Double)? = nil
-            for gx in cx...(cx + 1) {
-                for gy in (cy - 1)...(cy + 1) {
+            let span = max(1, Int((reach / cell).rounded(.up)))
+            for gx in cx...(cx + span) {
+                for gy in (cy - span)...(cy + span) {
                     for j in cells[key(gx, gy)] ?? [] where j != i {
                         let q = points[j]
                         let dx = q.x - p.x
