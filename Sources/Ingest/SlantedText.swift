@@ -60,6 +60,8 @@ enum SlantedText {
             while run < raw.fonts.count, raw.fonts[run].end < i { run += 1 }
             let fontSize = run < raw.fonts.count && raw.fonts[run].start <= i ? raw.fonts[run].size : 0
             let size = fontSize > 0 ? fontSize : min(r.x1 - r.x0, r.y1 - r.y0)
+            // A hostile font size (infinite, not a number, larger than the page) is no letter to follow.
+            guard size.isFinite, size > 0, size <= max(width, height) else { continue }
             points.append(Point(index: i, x: (r.x0 + r.x1) / 2, y: (r.y0 + r.y1) / 2, size: size, x0: r.x0, x1: r.x1))
         }
         return points
@@ -170,6 +172,8 @@ enum SlantedText {
 
     /// Points in square cells, to find neighbours without comparing every pair.
     struct Grid {
+        /// A letter this many cells larger than the common one searches no further (bounded work a page).
+        static let maxSpan = 4
         let cell: Double
         var cells: [Int64: [Int]] = [:]
 
@@ -189,7 +193,7 @@ enum SlantedText {
             let cx = Int(p.x / cell)
             let cy = Int(p.y / cell)
             var best: (Int, Double)? = nil
-            let span = max(1, Int((reach / cell).rounded(.up)))
+            let span = min(max(1, Int((reach / cell).rounded(.up))), Self.maxSpan)
             for gx in cx...(cx + span) {
                 for gy in (cy - span)...(cy + span) {
                     for j in cells[key(gx, gy)] ?? [] where j != i {

@@ -81,4 +81,19 @@ struct SlantedTextTests {
         let rects = slanted(text, x: 100, y: 400, degrees: 0, piece: 40)
         #expect(SlantedText.lines(layer(text, rects), width: 600, height: 800) == nil)
     }
+
+    /// Font sizes a hostile PDF can state: infinite, not a number, zero, a thousand times the page.
+    @Test(arguments: [Double.infinity, Double.nan, 0, 1e300])
+    func hostileFontSizesAreNoTrap(_ size: Double) {
+        let text = "BEZAHLT"
+        let rects = slanted(text, x: 100, y: 400, degrees: 18, piece: 2)
+        let raw = RawTextLayer(
+            scalars: Array(text.unicodeScalars), rects: rects,
+            fonts: [
+                .init(start: 0, end: 2, name: "Sans-Bold", size: size),
+                .init(start: 3, end: 6, name: "Sans-Bold", size: Self.size),
+            ])
+        _ = SlantedText.lines(raw, width: 600, height: 800)
+        _ = PageText(raw: raw, width: 600, height: 800)
+    }
 }
