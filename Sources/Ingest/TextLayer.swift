@@ -75,6 +75,10 @@ public struct PageText: Sendable {
         let directions = TextDirection.detect(raw, width: width, height: height)
         let frame = turn ? directions?.dominant ?? 0 : 0
         var turned: [[GlyphLayout.Glyph]] = [[], [], [], []]
+        // A stamp set at a slant: its letters are taken out of the rows they cross and make lines of their own.
+        let slanted = SlantedText.lines(raw, width: width, height: height)
+        var inSlantedLine = [Bool](repeating: false, count: slanted == nil ? 0 : scalars.count)
+        for line in slanted ?? [] { for word in line { for i in word { inSlantedLine[i] = true } } }
 
         func fontAt(_ i: Int) -> Int {
             while fontIndex < fonts.count, fonts[fontIndex].end < i { fontIndex += 1 }
@@ -136,6 +140,10 @@ public struct PageText: Sendable {
             }
             good += 1
             if font >= 0, ocrFonts[font] { ocrFont += 1 }
+            if !inSlantedLine.isEmpty, inSlantedLine[i] {
+                endWord()
+                continue
+            }
             if let directions, frame != 0 || directions.quarters[i] != 0 {
                 endWord()
                 turned[Int(directions.quarters[i])].append(.init(scalar: c, rect: r, font: font, order: i))
@@ -180,6 +188,9 @@ public struct PageText: Sendable {
                 line: { PageText.line(words: $0, fonts: $1, names: fontNames, runs: fonts) })
             if q != frame { for k in extra.indices { extra[k].rotation = ((q - frame) & 3) * 90 } }
             lines += extra
+        }
+        if let slanted {
+            lines += PageText.slantedLines(slanted, raw: raw, frame: frame, width: width, height: height, fontNames: fontNames)
         }
         self.rotation = frame * 90
         self.frameSize = frame & 1 == 1 ? (height, width) : (width, height)

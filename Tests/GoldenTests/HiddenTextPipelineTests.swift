@@ -40,39 +40,8 @@ import Testing
         Way(file: "hidden-alone.pdf", code: "invisible_text", top: 842 - 700),
     ]
 
-    /// What the built tools make of the fixtures, by file name: pp-ingest's page records, and pp-extract's
-    /// document records from those.
-    struct Outputs: Sendable {
-        var pages: [String: JSON] = [:]
-        var documents: [String: JSON] = [:]
-    }
-
     /// The fixtures through `pp-ingest`, its records through `pp-extract`, once per run.
-    static let outputs: Result<Outputs, BatchFixtureError> = {
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("pp-hidden-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: work) }
-        func bySource(_ data: Data) throws -> [String: JSON] {
-            var records: [String: JSON] = [:]
-            for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
-                let record = try JSON.parse(String(line))
-                records[String(record["source"]?.stringValue?.split(separator: "/").last ?? "")] = record
-            }
-            return records
-        }
-        do {
-            let bin = GoldenCase.productsFolder.path
-            let pages = try BatchFixture.shell("\"$1/pp-ingest\" --work \"$2\" \"$3\"", bin, work.path, folder)
-            try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-            let file = work.appendingPathComponent("pages.jsonl")
-            try pages.write(to: file)
-            let documents = try BatchFixture.shell("\"$1/pp-extract\" \"$2\"", bin, file.path)
-            return .success(Outputs(pages: try bySource(pages), documents: try bySource(documents)))
-        } catch let error as BatchFixtureError {
-            return .failure(error)
-        } catch {
-            return .failure(BatchFixtureError(message: "\(error)"))
-        }
-    }()
+    static let outputs = IngestExtractRun.of(folder: folder)
 
     static func lines(_ record: JSON) -> [String] {
         record["lines"]?.arrayValue?.compactMap { $0["text"]?.stringValue } ?? []
