@@ -106,7 +106,8 @@ extension PageOCR {
         for size in TextSample.Tuning.words {
             guard let sample = lines.next(words: size) else { break }
             let read = try recognize(
-                sample.image, with: languages, dpi: dpi, deadline: deadline, what: what, mode: PSM_SINGLE_BLOCK)
+                sample.image, with: languages, dpi: dpi, deadline: deadline, what: what, mode: PSM_SINGLE_BLOCK,
+                sample: true)
             let count = read.lines.reduce(0) { $0 + $1.words.count }
             text += (text.isEmpty ? "" : "\n") + read.text
             confidence += read.meanConf * count

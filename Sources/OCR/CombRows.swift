@@ -10,7 +10,8 @@ extension PageOCR {
     func readCombRows(
         _ combs: FormBoxes, over lines: [OCRLine], dpi: Int, what: String, ocr: inout OCRReading
     ) throws(ToolError) -> [OCRLine] {
-        let engine = try engine(for: ocr.lang ?? options.languages)
+        let engine = try options.engines.borrow(ocr.lang ?? options.languages, options: options)
+        defer { options.engines.giveBack(engine) }
         var read: [OCRLine] = []
         for (index, row) in combs.rows.enumerated() {
             guard let strip = CombStrip(row: row, ink: combs.ink) else { continue }

@@ -126,9 +126,10 @@ public enum OCRCommand {
             options.textLayerFonts = fonts
         }
         let jobs = try args.int("jobs", default: coreCount, in: 1...256)
+        options.engines = EnginePool(workers: jobs)
 
         let frozen = options
-        // One engine per worker thread for the whole run, whatever the number of input files.
+        // Engines are shared by the workers for the whole run, whatever the number of input files.
         let pipeline = RecordPipeline<Item, JSON>(
             tool: spec.name, jobs: jobs, window: jobs + 2, sink: OutputSink(),
             progress: try ProgressDisplay(tool: spec.name, arguments: args), units: Item.pages

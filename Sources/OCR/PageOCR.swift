@@ -25,6 +25,8 @@ public struct OCROptions: Sendable {
     public var force = false
     public var straighten = false  // --straighten: a photo of a sheet on a desk is read as the sheet, cut out, upright
     public var textLayerFonts: String?  // --text-layer: pdf.ttf's folder; each reading is also a PDF page (TextLayerPDF)
+    /// The engines the run's workers share; pp-ocr makes one for its --jobs.
+    public var engines = EnginePool(workers: 1)
 
     public init(tessdata: Tessdata) { self.tessdata = tessdata }
 
@@ -35,11 +37,9 @@ public struct OCROptions: Sendable {
 /// Leptonica's skew finder is trusted from this confidence on (its own deskew uses the same bar).
 let minimumSkewConfidence = 3.0
 
-/// The OCR of pages for one worker thread: its engines are created on first use and kept.
+/// The OCR of pages for one worker thread: its engines are borrowed from the run's pool (`EnginePool`).
 public final class PageOCR {
     public let options: OCROptions
-    /// Engines by language list, most recently used last; --lang auto keeps two (see `maxEngines`).
-    var engines: [(languages: String, engine: TesseractEngine)] = []
     private var osdEngine: TesseractEngine?
 
     public init(options: OCROptions) { self.options = options }
@@ -138,7 +138,7 @@ public final class PageOCR {
         ocr.assets = options.tessdata.assetVersion
         ocr.paper = straightened?.paper.json
         var size = straightened == nil ? record.size : nil  // a straightened photo: the sheet's size, below
-        var osd = PageOSD()
+        var (osd, skewDegrees) = (PageOSD(), nil as Double?)
         if options.rotatePages {
             let found = try orientationEngine().detectOrientation(pix, dpi: dpi)
             osd = PageOSD(found: found)
@@ -158,7 +158,7 @@ public final class PageOCR {
         if options.deskew, let skew = pix.findSkew(), skew.confidence >= minimumSkewConfidence,
             abs(skew.degrees) >= options.deskewMinDegrees
         {
-            pix = pix.rotated(degrees: skew.degrees)
+            (pix, skewDegrees) = (pix.rotated(degrees: skew.degrees), skew.degrees)
             ocr.deskewDegrees = JSON.rounded(skew.degrees).doubleValue  // as written: the codes below turn by it
             try checkDeadline(deadline, what: what)
         }
@@ -167,9 +167,10 @@ public final class PageOCR {
         let stamps = ColourStamps(on: pix)
         var (width, height) = (pix.width, pix.height)
         let textLayer = options.auto != nil ? Self.textLayer(of: record) : nil
-        // Under --lang auto without --rotate-pages, the page as prepared is kept for a reading turned as OSD
-        // suggests (see `readTurned`); OSD itself runs only when the reading calls for it.
-        let spare = options.auto != nil && !options.rotatePages ? copy pix : nil
+        // Under --lang auto without --rotate-pages, a reading turned as OSD suggests (see `readTurned`) may
+        // follow, from the page as prepared (`SparePage`); OSD itself runs only when the reading calls for it.
+        let spare = sparePage(
+            pix, path: path, frame: frame, dpi: dpi, skewDegrees: skewDegrees, straightened: straightened != nil)
         let oneColumn = isTall(width: width, height: height) ? copy pix : nil
         var turnedAfterReading = false
         var page = try read(
@@ -180,10 +181,13 @@ public final class PageOCR {
             page = block
         }
         if let spare, let auto = options.auto, Self.worthTurning(detected: ocr.detected, meanConf: page.meanConf),
-            let found = try osd.get({ () throws(ToolError) in try detectScript(spare, dpi: dpi, notes: auto.notes) }),
+            let found = try osd.get({ () throws(ToolError) in
+                try detectScript(try spare.image(self), dpi: dpi, notes: auto.notes)
+            }),
             found.clockwiseTurn != 0,
             let turned = try readTurned(
-                spare, by: found, dpi: dpi, than: page, textLayer: textLayer, deadline: deadline, what: what, ocr: &ocr)
+                try spare.image(self), by: found, dpi: dpi, than: page, textLayer: textLayer, deadline: deadline, what: what,
+                ocr: &ocr)
         {
             page = turned
             turnedAfterReading = true
@@ -251,26 +255,6 @@ public final class PageOCR {
 
     static func seconds(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : "\(value)" }
 
-    /// The engine for a language list, made on first use. Up to `maxEngines` are kept (12 to 25 MB each);
-    /// the least recently used goes first.
-    func engine(for languages: String) throws(ToolError) -> TesseractEngine {
-        if let at = engines.firstIndex(where: { $0.languages == languages }) {
-            let found = engines.remove(at: at)
-            engines.append(found)
-            return found.engine
-        }
-        if engines.count >= Self.maxEngines { engines.removeFirst() }
-        let made = try TesseractEngine(
-            languages: languages, datapath: options.tessdata.directory, pageSegMode: options.pageSegMode)
-        engines.append((languages, made))
-        return made
-    }
-
-    /// --lang auto reads samples with the script's first languages (eng for Latin) and pages with their
-    /// own: two engines per worker, one a warm first language and one the language of the pages being read
-    /// (a batch of bills is mostly in one or two). A third language replaces the older of the two (made
-    /// again in 0.1 to 0.3 s when it comes back), so that memory stays near that of one named language.
-    static let maxEngines = 2
     /// A mean word confidence below this makes a reading doubtful (straight photos read at 80 and more).
     static let doubtfulReading = 60
 

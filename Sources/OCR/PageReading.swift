@@ -42,11 +42,13 @@ extension PageOCR {
         return page
     }
 
+    /// `sample`: a sample of the page's lines (`TextSample`), read for its language.
     func recognize(
         _ pix: consuming PixImage, with languages: String, dpi: Int, deadline: UInt64?, what: String,
-        mode: TessPageSegMode? = nil
+        mode: TessPageSegMode? = nil, sample: Bool = false
     ) throws(ToolError) -> RecognizedPage {
-        let engine = try engine(for: languages)
+        let engine = try options.engines.borrow(languages, options: options, sample: sample)
+        defer { options.engines.giveBack(engine) }
         guard
             let page = try engine.recognize(
                 consume pix, dpi: dpi, deadline: deadline, mode: mode, what: what, textLayer: options.textLayerFonts)

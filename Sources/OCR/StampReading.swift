@@ -12,7 +12,8 @@ extension PageOCR {
         _ found: ColourStamps, over lines: [OCRLine], dpi: Int, what: String, ocr: inout OCRReading
     ) throws(ToolError) -> [OCRLine] {
         guard !found.stamps.isEmpty else { return lines }
-        let engine = try engine(for: ocr.lang ?? options.languages)
+        let engine = try options.engines.borrow(ocr.lang ?? options.languages, options: options)
+        defer { options.engines.giveBack(engine) }
         var kept = lines
         var read = 0
         for (index, stamp) in found.stamps.enumerated() {

@@ -117,7 +117,12 @@ public final class TesseractEngine {
     }
 
     deinit {
+        // Tesseract keeps a language's dictionaries in a process-wide cache after its last engine ends: under
+        // --lang auto every language met would stay until the end of the run. Made and freed one at a time.
+        engineCreation.lock()
         TessBaseAPIEnd(api)
+        TessBaseAPIClearPersistentCache(api)
+        engineCreation.unlock()
         TessBaseAPIDelete(api)
     }
 

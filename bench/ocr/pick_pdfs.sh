@@ -31,3 +31,19 @@ render_pages() {
         done
     done
 }
+
+# After render_pages: each of `pdfs` again as a scan, $1/scans/NAME.pdf, its pages the rendered PNGs stored as
+# 300 dpi JPEG (quality 75) with no text, as a scanner writes them. Needs python3-pil.
+make_scans() {
+    mkdir -p "$1/scans"
+    python3 - "$1" "${pdfs[@]}" <<'PY'
+import glob, os, sys
+from PIL import Image
+work, pdfs = sys.argv[1], sys.argv[2:]
+for pdf in pdfs:
+    name = os.path.basename(pdf)[:-4]
+    pages = sorted(glob.glob(f"{work}/png/{name}-p*.png"), key=lambda p: int(p.rsplit("-p", 1)[1][:-4]))
+    images = [Image.open(p).convert("L") for p in pages]
+    images[0].save(f"{work}/scans/{name}.pdf", save_all=True, append_images=images[1:], resolution=300, quality=75)
+PY
+}

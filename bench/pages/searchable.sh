@@ -39,17 +39,7 @@ pick_pdfs "$PAGES"
 echo "== scans: $total pages from ${#pdfs[@]} PDFs (samples/pdf) at 300 dpi grey, JPEG; languages $LANGS, $JOBS jobs"
 echo "== machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $(tesseract --version 2>&1 | head -1), ocrmypdf $(ocrmypdf --version)"
 render_pages "$work"
-mkdir -p "$work/scans"
-python3 - "$work" "${pdfs[@]}" <<'PY'
-import os, sys, glob
-from PIL import Image
-work, pdfs = sys.argv[1], sys.argv[2:]
-for pdf in pdfs:
-    name = os.path.basename(pdf)[:-4]
-    pages = sorted(glob.glob(f"{work}/png/{name}-p*.png"), key=lambda p: int(p.rsplit("-p", 1)[1][:-4]))
-    images = [Image.open(p).convert("L") for p in pages]
-    images[0].save(f"{work}/scans/{name}.pdf", save_all=True, append_images=images[1:], resolution=300, quality=75)
-PY
+make_scans "$work"
 scans=("$work"/scans/*.pdf)
 
 cat > "$work/ours.sh" <<SH

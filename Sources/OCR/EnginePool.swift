@@ -1,0 +1,68 @@
+import PPShared
+
+/// The tesseract engines of a run, shared by its workers: a reading borrows one and gives it back. An engine
+/// serves one thread at a time (tesseract's are not thread-safe) and is made on first need (0.06 to 0.3 s).
+/// One engine a worker is kept (12 to 25 MB each), the least recently used idle one going first, and one
+/// more from the first sample on: `--lang auto` reads a page without text in two languages, a sample of its
+/// lines in eng and the page in its own. With engines of their own, workers kept two each (the page's
+/// language read from a text layer needs one); shared, workers reading one language need an engine of it
+/// each and one eng between them for the samples. A language met on one page costs an engine made for it
+/// (0.06 to 0.3 s), and one made again for the language it pushed out.
+public final class EnginePool: @unchecked Sendable {
+    /// Engines kept, idle and lent, before the first sample; one more is made (not waited for) when all are lent.
+    public let keep: Int
+    private let lock = Lock()
+    /// Idle engines, least recently used first.
+    private var idle: [TesseractEngine] = []
+    private var lent = 0
+    private var sampled = false
+
+    /// A pool for `workers` threads.
+    public init(workers: Int) { keep = max(1, workers) }
+
+    private var limit: Int { keep + (sampled ? 1 : 0) }
+
+    /// An idle engine of `languages` or a new one (made after the least recently used idle ones have gone,
+    /// when the pool is full); `giveBack` it when the reading is done. `sample`: for reading a sample.
+    func borrow(_ languages: String, options: OCROptions, sample: Bool = false) throws(ToolError) -> TesseractEngine {
+        var dropped: [TesseractEngine] = []
+        defer { withExtendedLifetime(dropped) {} }  // freed outside the lock
+        lock.lock()
+        if sample { sampled = true }
+        if let at = idle.lastIndex(where: { $0.languages == languages }) {
+            let found = idle.remove(at: at)
+            lent += 1
+            lock.unlock()
+            return found
+        }
+        while !idle.isEmpty, idle.count + lent >= limit { dropped.append(idle.removeFirst()) }
+        lent += 1
+        lock.unlock()
+        do {
+            return try TesseractEngine(
+                languages: languages, datapath: options.tessdata.directory, pageSegMode: options.pageSegMode)
+        } catch {
+            lock.lock()
+            lent -= 1
+            lock.unlock()
+            throw error
+        }
+    }
+
+    func giveBack(_ engine: TesseractEngine) {
+        var dropped: [TesseractEngine] = []
+        defer { withExtendedLifetime(dropped) {} }
+        lock.lock()
+        lent -= 1
+        idle.append(engine)
+        while !idle.isEmpty, idle.count + lent > limit { dropped.append(idle.removeFirst()) }
+        lock.unlock()
+    }
+
+    /// The languages of the idle engines, least recently used first (for tests).
+    var idleLanguages: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return idle.map(\.languages)
+    }
+}
