@@ -77,6 +77,15 @@ def samples_docs(notes):
     return docs
 
 
+def synth_source_paths(synth, source):
+    """Where a truth line's source may be: within SYNTH, as given, then each shorter tail within SYNTH."""
+    parts = os.path.normpath(source).split(os.sep)
+    yield os.path.join(synth, source)
+    yield source
+    for i in range(1, len(parts)):
+        yield os.path.join(synth, *parts[i:])
+
+
 def synth_docs(synth, notes):
     path = os.path.join(synth, 'truth.jsonl')
     if not os.path.isfile(path):
@@ -85,8 +94,9 @@ def synth_docs(synth, notes):
     docs, missing = [], 0
     for t in read_jsonl(path):
         # A source may be given relative to the synth folder, to the repository, or absolute; it is
-        # read as a path within the synth folder whenever it lies there.
-        found = next((p for p in (os.path.join(synth, t['source']), t['source']) if os.path.exists(p)), None)
+        # read as a path within the synth folder whenever it lies there, also when the set was made in
+        # another checkout (".build/synth/pdf/x.pdf" is then found as SYNTH/pdf/x.pdf).
+        found = next((p for p in synth_source_paths(synth, t['source']) if os.path.exists(p)), None)
         if found is None:
             missing += 1
             continue
