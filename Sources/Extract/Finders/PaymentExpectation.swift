@@ -40,10 +40,12 @@ struct PaymentExpectation: Sendable {
         var reasons: [NoPaymentReason] = []
         func add(_ r: NoPaymentReason) { if !reasons.contains(r) { reasons.append(r) } }
         let medianHeight = view.medianLineHeight
+        let labelsOnLine = Dictionary(grouping: labels, by: \.line)
         for l in labels {
             // "Kein Lastschriftauftrag", "not set up": a negated statement says the opposite.
             if view.hasLabel(.negation, onLine: l.line) { continue }
-            let numberAfter = tokens[l.line].contains { $0.range.lowerBound >= l.range.upperBound }
+            let end = Self.governedEnd(of: l, among: labelsOnLine[l.line] ?? [], in: view)
+            let numberAfter = tokens[l.line].contains { $0.range.lowerBound >= l.range.upperBound && $0.range.lowerBound < end }
             var category = l.category
             // A paid phrase printed far larger than the text around it is a stamp, whatever stands beside it
             // (a stamp over the totals shares their line).
@@ -104,6 +106,17 @@ struct PaymentExpectation: Sendable {
         }
         guard let (li, r) = view.valueText(after: label, accept: { amount($0) != nil }) else { return nil }
         return amount(String(view.lines[li].chars[r]))
+    }
+
+    /// Where the text a label speaks for ends on its line: where a label of a later cell begins, else at the
+    /// line's end. OCR joins columns into one line ("Niet Betalen DIT IS EEN TEST | BTW (19,00%): 4.252,77"):
+    /// the number is the VAT label's, not a paid amount after "niet betalen".
+    static func governedEnd(of label: LabelHit, among sameLine: [LabelHit], in view: DocumentView) -> Int {
+        let layout = view.layout
+        guard let own = layout.cell(line: label.line, at: label.range.lowerBound) else { return view.lines[label.line].chars.count }
+        return sameLine.lazy.filter { $0.range.lowerBound >= label.range.upperBound }
+            .filter { layout.cell(line: label.line, at: $0.range.lowerBound).map { $0 > own } ?? false }
+            .map(\.range.lowerBound).min() ?? view.lines[label.line].chars.count
     }
 
     /// A phrase that is the value of a caption and ends its line ("Informacja o płatności: Zapłacono",
