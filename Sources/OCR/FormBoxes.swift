@@ -36,13 +36,13 @@ struct FormBoxes {
     static let ruleThreshold: Int32 = 170
     static let paper = 200
 
-    /// The page's comb rows, or nil when it has none.
-    static func find(on page: PixImage) -> FormBoxes? {
+    /// The page's comb rows, or nil when it has none. `even`: the page's `evenGray()` when made already
+    /// (painted over where rows are found).
+    static func find(on page: PixImage, even given: PixImage? = nil) -> FormBoxes? {
         // Slips print their boxes in thin grey on a tinted ground, which a photo's light makes uneven: the
         // page is made even first (paper at 200), then rules and letters are told from it.
         guard page.width >= 200, page.height >= 200,
-            let gray = page.derived({ pixConvertTo8($0, 0) }),
-            let even = gray.derived({ pixBackgroundNormSimple($0, nil, nil) }),
+            let even = given ?? page.evenGray(),
             let bin = even.derived({ pixThresholdToBinary($0, ruleThreshold) }),
             let glyph = medianComponentHeight(bin), glyph >= 4
         else { return nil }

@@ -70,6 +70,12 @@ extension PixImage {
         return gray
     }
 
+    /// The page in 8-bit grey with its background made even (leptonica's normalisation, paper at 200): the
+    /// ground a photo's uneven light and a tinted slip leave is one level, so one threshold tells ink.
+    func evenGray() -> PixImage? {
+        derived({ pixConvertTo8($0, 0) })?.derived({ pixBackgroundNormSimple($0, nil, nil) })
+    }
+
     /// The image turned clockwise by `quarterTurns` × 90°.
     func rotatedClockwise(quarterTurns: Int) -> PixImage {
         let turns = ((quarterTurns % 4) + 4) % 4

@@ -1,3 +1,4 @@
+import CTesseract
 import PPShared
 import PixImage
 import Records
@@ -163,7 +164,10 @@ public final class PageOCR {
             try checkDeadline(deadline, what: what)
         }
         let turnedCodes = TurnedPageCodes.find(record, ocr: ocr, on: pix, dpi: geometryDPI)
-        let combs = FormBoxes.find(on: pix)
+        let even = pix.evenGray()
+        let combs = FormBoxes.find(on: pix, even: even)
+        // Only the automatic layout leaves blocks out; a named --psm reads what it is told to.
+        let missed = options.pageSegMode == Int(PSM_AUTO.rawValue) ? even.flatMap(MissedText.init(even:)) : nil
         let stamps = ColourStamps(on: pix)
         var (width, height) = (pix.width, pix.height)
         let textLayer = options.auto != nil ? Self.textLayer(of: record) : nil
@@ -200,6 +204,7 @@ public final class PageOCR {
         if !turnedAfterReading {
             if let combs { page.lines = try readCombRows(combs, over: page.lines, dpi: dpi, what: what, ocr: &ocr) }
             page.lines = try readStamps(stamps, over: page.lines, dpi: dpi, what: what, ocr: &ocr)
+            if let missed { page.lines = try readMissed(missed, over: page.lines, dpi: dpi, what: what, ocr: &ocr) }
         }
         ocr.meanConfidence = page.lines.isEmpty ? 0 : page.meanConf
         let layer = TextLayerPDF.member(page.textLayer, of: record, read: (width, height), dpi: (dpi, geometryDPI), ocr)

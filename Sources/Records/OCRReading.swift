@@ -44,6 +44,8 @@ public struct OCRReading: RecordObject {
     public var combRows: Int?
     /// Stamps in coloured ink read by themselves.
     public var stamps: Int?
+    /// Lines tesseract's page layout left out, read again by themselves (pp-ocr's MissedText).
+    public var missedLines: Int?
     /// `--straighten`: the sheet found on a photo and read cut out and upright ({corners, width, height}).
     public var paper: JSON?
     /// The asset set whose language data was used.
@@ -59,7 +61,7 @@ public struct OCRReading: RecordObject {
         .init("deskew_degrees", \.deskewDegrees), .init("mean_conf", \.meanConfidence), .init("script", \.script),
         .init("script_conf", \.scriptConfidence), .init("detected", \.detected), .init("detected_from", \.detectedFrom),
         .init("read_again", \.readAgain), .init("first_pass", \.firstPass),
-        .init("comb_rows", \.combRows), .init("stamps", \.stamps), .init("paper", \.paper),
+        .init("comb_rows", \.combRows), .init("stamps", \.stamps), .init("missed_lines", \.missedLines), .init("paper", \.paper),
         .init("assets", \.assets), .init("text_layer", \.textLayer),
     ]
 
