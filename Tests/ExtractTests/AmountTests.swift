@@ -18,6 +18,19 @@ import Testing
         #expect(values("EUR123.45") == ["123.45"])
     }
 
+    @Test func ocrApostropheLookalikesGroupThousands() {
+        func read(_ text: String, ocr: Bool) -> [String] {
+            Amounts.tokens(in: Array(text), ocr: ocr).compactMap { Amounts.value(of: $0, documentMark: ".") }
+        }
+        // A photo of a Swiss bill: the apostrophe read as a degree sign or a turned quote.
+        #expect(read("CHF 8°751.25", ocr: true) == ["8751.25"])
+        #expect(read("CHF 8‘751.25", ocr: true) == ["8751.25"])
+        #expect(read("CHF 12´400.00", ocr: true) == ["12400.00"])
+        // Not before a group of other than three digits, and not in a text layer.
+        #expect(read("45°30.50", ocr: true) == ["45.00", "30.50"])
+        #expect(read("CHF 8°751.25", ocr: false) == ["8.00", "751.25"])
+    }
+
     @Test func aZeroLedGroupJoinsTheDigitsBeforeItAcrossAWordGap() {
         // OCR words "3" and "012,35" far apart (a break at the second word): still one amount.
         let chars = Array("3 012,35 SEK")

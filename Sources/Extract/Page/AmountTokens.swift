@@ -21,6 +21,15 @@ public struct AmountToken: Sendable, Equatable {
 extension Amounts {
     /// The characters that group digits or mark the decimals.
     static let groupChars: Set<Character> = [".", ",", "'", "’", " ", "\u{00A0}", "\u{202F}"]
+    /// What OCR makes of the Swiss thousands apostrophe ("CHF 8°751.25", "8‘751.25"): a group mark in an OCR
+    /// line when exactly three digits follow it.
+    static let ocrApostrophes: Set<Character> = ["°", "‘", "`", "´", "′", "ʼ", "ʹ"]
+
+    static func threeDigits(_ chars: [Character], after j: Int) -> Bool {
+        var k = j + 1
+        while k < chars.count, chars[k].isASCIIDigit { k += 1 }
+        return k - (j + 1) == 3
+    }
 
     /// Finds number tokens in a line of text; `breaks` are offsets where a new cell starts (a number never
     /// continues across one: "1 | 278.61" is a quantity and a price, not 1 278.61).
@@ -72,8 +81,8 @@ extension Amounts {
                     letterRaw = String(chars[start...j]) + cents
                     end = stop
                     break
-                } else if groupChars.contains(chars[j]), j + 1 < n, chars[j + 1].isASCIIDigit,
-                    !breaks.contains(j + 1) || zeroLedGroup(chars, at: j + 1)
+                } else if groupChars.contains(chars[j]) || (ocr && ocrApostrophes.contains(chars[j]) && threeDigits(chars, after: j)),
+                    j + 1 < n, chars[j + 1].isASCIIDigit, !breaks.contains(j + 1) || zeroLedGroup(chars, at: j + 1)
                 {
                     // A space only groups when exactly three digits follow it.
                     if chars[j] == " " || chars[j] == "\u{00A0}" || chars[j] == "\u{202F}" {
@@ -88,6 +97,7 @@ extension Amounts {
             }
             i = max(end, start + 1)
             var raw = letterRaw ?? String(chars[start..<end].filter { !splitCents || $0 != " " })
+            if ocr, raw.contains(where: ocrApostrophes.contains) { raw = String(raw.map { ocrApostrophes.contains($0) ? "'" : $0 }) }
             // Trailing space-groups only count when a decimal part follows; otherwise split them off.
             if raw.contains(where: { $0 == " " || $0 == "\u{00A0}" || $0 == "\u{202F}" }) {
                 let lastSep = raw.lastIndex(where: { $0 == "," || $0 == "." })
