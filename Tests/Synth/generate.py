@@ -120,10 +120,9 @@ def main(argv=None):
             # Every held-out bill gets a photo (the photo measurement needs more than a handful), and
             # every other fit bill, in every language.
             if a.photos and (split_of(index) == "heldout" or k % 2 == 0):
-                jpg = os.path.join(a.out, "photo", base + ".jpg")
-                photo.make_photo(pdf, jpg, rng.randrange(1 << 30))
+                shot = photo.make_photo(pdf, os.path.join(a.out, "photo", base), rng.randrange(1 << 30))
                 n_photo += 1
-                truth.append(bill.truth(jpg, name, split_of(index), "photo"))
+                truth.append(bill.truth(shot, name, split_of(index), "photo"))
     with open(os.path.join(a.out, "truth.jsonl"), "w", encoding="utf-8") as f:
         for t in truth:
             f.write(json.dumps(t, ensure_ascii=False, sort_keys=True) + "\n")

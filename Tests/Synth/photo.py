@@ -1,5 +1,6 @@
-"""Turn the first page of a PDF into a phone-photo-like JPEG: rendered at about 200 dpi, laid on a
-desk, slightly turned and keystoned, blurred, noisy, unevenly lit, saved at JPEG quality 60-85."""
+"""Turn a PDF into phone photos: each page rendered at about 200 dpi, laid on a desk, slightly turned and
+keystoned, blurred, noisy, unevenly lit, saved at JPEG quality 60-85; a one-page bill as a JPEG, a longer
+one as a PDF of one photo per page (as a phone's scanner app hands it over)."""
 import os
 import random
 import subprocess
@@ -10,10 +11,14 @@ from PIL import Image, ImageFilter
 
 
 def render(pdf, dpi):
+    """Every page of the PDF, in order, as RGB images."""
     with tempfile.TemporaryDirectory() as td:
-        out = os.path.join(td, "p")
-        subprocess.run(["pdftoppm", "-r", str(dpi), "-f", "1", "-l", "1", "-png", "-singlefile", pdf, out], check=True)
-        return Image.open(out + ".png").convert("RGB")
+        subprocess.run(["pdftoppm", "-r", str(dpi), "-png", pdf, os.path.join(td, "p")], check=True)
+        pages = []
+        for name in sorted(f for f in os.listdir(td) if f.endswith(".png")):
+            with Image.open(os.path.join(td, name)) as im:
+                pages.append(im.convert("RGB"))
+        return pages
 
 
 def _coeffs(src, dst):
@@ -53,6 +58,14 @@ def degrade(img, seed):
     return Image.fromarray(np.clip(a, 0, 255).astype(np.uint8)), r.randrange(60, 86)
 
 
-def make_photo(pdf, jpg, seed, dpi=200):
-    img, quality = degrade(render(pdf, dpi), seed)
-    img.save(jpg, "JPEG", quality=quality, optimize=False)
+def make_photo(pdf, stem, seed, dpi=200):
+    """Writes stem + ".jpg" (one page) or stem + ".pdf" (a photo per page, page i degraded with seed + i);
+    returns the file written."""
+    shots = [degrade(page, seed + i) for i, page in enumerate(render(pdf, dpi))]
+    quality = shots[0][1]
+    if len(shots) == 1:
+        shots[0][0].save(stem + ".jpg", "JPEG", quality=quality, optimize=False)
+        return stem + ".jpg"
+    first, *rest = [img for img, _ in shots]
+    first.save(stem + ".pdf", "PDF", save_all=True, append_images=rest, resolution=dpi, quality=quality)
+    return stem + ".pdf"
