@@ -15,19 +15,20 @@ struct MissedText {
     /// The page in grey with an even background: what the missed blocks are read from.
     let even: PixImage
 
-    static let inkLevel: Int32 = 140
+    static let inkLevel: Int32 = 165
     /// A read word's box is widened by this share of the letter height before its ink is cleared (the
     /// boxes hug the letters; a photo's blur spreads ink past them).
     static let wordMargin = 0.35
-    /// A piece of ink is a glyph when its height is within these shares of the letter height and it is not
-    /// wider than `glyphWidth` letter heights (rules and table borders are).
+    /// A piece of ink is a glyph, or letters a photo's blur ran together, when its height is within these
+    /// shares of the letter height (rules are thinner, table borders and pictures taller); it counts as
+    /// one letter per `letterWidth` letter heights of its width.
     static let glyphHeights = 0.45...2.2
-    static let glyphWidth = 3.0
+    static let letterWidth = 0.6
     /// Glyphs join one line when their middles are this many letter heights apart at most, vertically,
     /// and their boxes this far apart horizontally.
     static let lineRise = 0.6
     static let letterGap = 1.2
-    /// A missed line has at least this many glyphs and is this many letter heights wide (a word, not a
+    /// A missed line has at least this many letters and is this many letter heights wide (a word, not a
     /// stray mark or a lone digit of a table).
     static let lineGlyphs = 5
     static let lineWidth = 4.0
@@ -62,10 +63,7 @@ struct MissedText {
             let y0 = Int(w.box[1]) - margin
             left.clear(PixBox(x: x0, y: y0, width: Int(w.box[2]) - x0 + margin, height: Int(w.box[3]) - y0 + margin))
         }
-        let glyphs = left.componentBoxes().filter { b in
-            let h = Double(b.height) / letter
-            return Self.glyphHeights.contains(h) && Double(b.width) <= Self.glyphWidth * letter
-        }
+        let glyphs = left.componentBoxes().filter { Self.glyphHeights.contains(Double($0.height) / letter) }
         let missed = Self.lines(of: glyphs, letter: letter).filter {
             $0.count >= Self.lineGlyphs && Double($0.box[2] - $0.box[0]) >= Self.lineWidth * letter
         }
@@ -80,8 +78,9 @@ struct MissedText {
     }
 
     /// Glyph boxes joined into lines: left to right, a glyph joins the line whose last glyph is level with
-    /// it and near enough. Each line: its bounding box and its number of glyphs.
+    /// it and near enough. Each line: its bounding box and its number of letters.
     static func lines(of glyphs: [PixBox], letter: Double) -> [(box: [Int], count: Int)] {
+        func letters(_ g: PixBox) -> Int { max(1, Int(Double(g.width) / (letterWidth * letter))) }
         var open: [(box: [Int], count: Int, lastRight: Int, middle: Double)] = []
         for g in glyphs.sorted(by: { $0.x < $1.x }) {
             let middle = Double(g.y) + Double(g.height) / 2
@@ -91,10 +90,10 @@ struct MissedText {
             if let k = near.min(by: { abs(open[$0].middle - middle) < abs(open[$1].middle - middle) }) {
                 let b = open[k].box
                 open[k].box = [min(b[0], g.x), min(b[1], g.y), max(b[2], g.x + g.width), max(b[3], g.y + g.height)]
-                open[k].count += 1
+                open[k].count += letters(g)
                 open[k].lastRight = max(open[k].lastRight, g.x + g.width)
             } else {
-                open.append(([g.x, g.y, g.x + g.width, g.y + g.height], 1, g.x + g.width, middle))
+                open.append(([g.x, g.y, g.x + g.width, g.y + g.height], letters(g), g.x + g.width, middle))
             }
         }
         return open.map { ($0.box, $0.count) }
