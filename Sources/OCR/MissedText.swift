@@ -30,8 +30,8 @@ struct MissedText {
     static let letterGap = 1.2
     /// A missed line has at least this many letters and is this many letter heights wide (a word, not a
     /// stray mark or a lone digit of a table).
-    static let lineGlyphs = 5
-    static let lineWidth = 4.0
+    static let lineGlyphs = 4
+    static let lineWidth = 2.0
     /// Missed lines this close (letter heights) one above the other are read as one block.
     static let blockGap = 1.2
     /// At most this many blocks a page, and at most this share of the page's area in all: a page of
