@@ -83,6 +83,17 @@ public struct AutoLanguages: Sendable {
         return (detected, again)
     }
 
+    /// The languages of the language `text` tells in a script other than the one `first` reads (Serbian:
+    /// srp beside srp_latn), with eng for the Latin words among them; nil when the text tells no language
+    /// or its language is written in one script only.
+    func otherScript(of text: String, first: String) -> String? {
+        guard let detector, let best = detector.detect(text: text).first, best.score >= minimumScore else { return nil }
+        let scripts = Set(first.split(separator: "+").map { Self.script(ofCode: String($0)) })
+        let other = (codes[best.language] ?? []).filter { !scripts.contains(Self.script(ofCode: $0)) }
+        guard !other.isEmpty else { return nil }
+        return languages(other + (other.contains("eng") ? [] : ["eng"]), why: "'\(best.language)' text", fallback: first)
+    }
+
     /// OSD reads some Cyrillic photos as Latin; an eng reading of them tells no language. Such a page gets
     /// one more reading with Serbian Cyrillic (the profiles' Cyrillic language), kept when tesseract is surer.
     func retryWhenNothingDetected(first: String) -> String? {

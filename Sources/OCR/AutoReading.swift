@@ -43,8 +43,16 @@ extension PageOCR {
         if let textLayer, !textLayer.isEmpty {
             evidence = (textLayer, .textLayer, true)
         } else if let sample = TextSample(page: pix, dpi: dpi) {
-            let read = try readSample(
+            var read = try readSample(
                 sample, with: languages, auto: auto, script: script, dpi: dpi, deadline: deadline, what: what)
+            // Cyrillic print read with a Latin model comes out as Latin-looking words ("PauyH" for "Рачун")
+            // that may even tell the language: a doubtful sample is read again in that language's other
+            // script, and the surer reading decides.
+            if read.meanConf < Self.confidentSample, let other = auto.otherScript(of: read.text, first: languages) {
+                let again = try readSample(
+                    sample, with: other, auto: auto, script: script, dpi: dpi, deadline: deadline, what: what)
+                if again.meanConf > read.meanConf { (read, languages) = (again, other) }
+            }
             evidence = (read.text, .sample, read.meanConf >= Self.confidentSample)
         }
         var detected: (language: String, from: OCRReading.LanguageEvidence)?
