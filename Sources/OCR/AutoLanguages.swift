@@ -83,14 +83,15 @@ public struct AutoLanguages: Sendable {
         return (detected, again)
     }
 
-    /// The languages of the language `text` tells in a script other than the one `first` reads (Serbian:
-    /// srp beside srp_latn), with eng for the Latin words among them; nil when the text tells no language
-    /// or its language is written in one script only.
+    /// The languages to read a doubtful `text` with in a script other than the one `first` reads, when it
+    /// tells a language: that language's codes in another script (Serbian: srp beside srp_latn), else, from
+    /// a Latin reading, Serbian Cyrillic (`retryWhenNothingDetected`); with eng for the Latin words among
+    /// them. Nil when the text tells no language.
     func otherScript(of text: String, first: String) -> String? {
         guard let detector, let best = detector.detect(text: text).first, best.score >= minimumScore else { return nil }
         let scripts = Set(first.split(separator: "+").map { Self.script(ofCode: String($0)) })
         let other = (codes[best.language] ?? []).filter { !scripts.contains(Self.script(ofCode: $0)) }
-        guard !other.isEmpty else { return nil }
+        guard !other.isEmpty else { return retryWhenNothingDetected(first: first) }
         return languages(other + (other.contains("eng") ? [] : ["eng"]), why: "'\(best.language)' text", fallback: first)
     }
 

@@ -46,12 +46,18 @@ extension PageOCR {
             var read = try readSample(
                 sample, with: languages, auto: auto, script: script, dpi: dpi, deadline: deadline, what: what)
             // Cyrillic print read with a Latin model comes out as Latin-looking words ("PauyH" for "Рачун")
-            // that may even tell the language: a doubtful sample is read again in that language's other
-            // script, and the surer reading decides.
+            // that may even tell a language (Serbian, or Polish): a doubtful sample that tells one is read
+            // again in its language's other script, else in Cyrillic, and that reading decides when its
+            // letters are in the other script and tesseract is sure of them, and surer than before.
             if read.meanConf < Self.confidentSample, let other = auto.otherScript(of: read.text, first: languages) {
                 let again = try readSample(
                     sample, with: other, auto: auto, script: script, dpi: dpi, deadline: deadline, what: what)
-                if again.meanConf > read.meanConf { (read, languages) = (again, other) }
+                let letters = AutoLanguages.letterScript(again.text)
+                if letters != AutoLanguages.letterScript(read.text), again.meanConf >= Self.confidentSample,
+                    again.meanConf >= read.meanConf + Self.surerSample
+                {
+                    (read, languages) = (again, other)
+                }
             }
             evidence = (read.text, .sample, read.meanConf >= Self.confidentSample)
         }
@@ -129,6 +135,8 @@ extension PageOCR {
     /// A sample whose words tell no language but are read this surely is Latin text (a receipt's
     /// words are not in the lexicons); below, it may be another script read as Latin, or a page lying turned.
     static let confidentSample = 75
+    /// A sample read in another script wins by this many points of mean word confidence.
+    static let surerSample = 5
 
     /// The words a page record brings already (a PDF text layer, an earlier OCR), one line each; nil
     /// when it has none (a scan, a photo).

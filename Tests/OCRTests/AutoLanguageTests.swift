@@ -149,6 +149,24 @@ struct AutoLanguageTests {
 
     // The choice itself, without OCR.
 
+    @Test func aDoubtfulLatinSampleThatTellsALanguageIsTriedInTheOtherScript() throws {
+        let notes = MissingPackNotes { _ in }
+        let tessdata = Tessdata(directory: "/", languages: ["eng", "pol", "srp", "srp_latn"], hasOSD: true)
+        let auto = AutoLanguages(tessdata: tessdata, lexicons: try Self.lexicons(), notes: notes)
+        // Serbian Cyrillic read with eng ("Рачун примаоца" as "PauyH npumaoua"): Serbian words among
+        // garbage, so Serbian's other script; a Serbian Latin reading, the Cyrillic one.
+        let serbian = "Tekući računi: 170-0000828752766-29 PauyH npumaoua Iznos za uplatu: 285.888,80 RSD poziv na broj"
+        #expect(auto.otherScript(of: serbian, first: "eng") == "srp+eng")
+        #expect(auto.otherScript(of: serbian, first: "srp_latn") == "srp+eng")
+        // A language of the Latin script only (Polish, from Latin-looking garbage) leads to Serbian Cyrillic,
+        // the profiles' Cyrillic language; from a Cyrillic reading, to nothing.
+        let polish = "Faktura VAT nr 2026/04 Sprzedawca: Nabywca: Do zapłaty razem: 1 234,00 zł słownie: termin płatności"
+        #expect(auto.otherScript(of: polish, first: "eng") == "srp+eng")
+        #expect(auto.otherScript(of: polish, first: "srp+eng") == nil)
+        // Words that tell no language lead nowhere.
+        #expect(auto.otherScript(of: "xq zzv 0001 kkk", first: "eng") == nil)
+    }
+
     @Test func secondPassFollowsTheWordsAndTheirLetters() throws {
         let notes = MissingPackNotes { _ in }
         let tessdata = Tessdata(directory: "/", languages: ["eng", "fra", "srp", "srp_latn", "bul"], hasOSD: true)
