@@ -57,7 +57,8 @@ struct MissedTextTests {
 
     @Test func glyphsJoinLinesAndLinesJoinBlocks() {
         // Five letters in a row, a sixth far off to the right, and one a line lower.
-        let glyphs = [0, 12, 24, 36, 48, 300].map { PixBox(x: $0, y: 100, width: 10, height: 10) }
+        let glyphs =
+            [0, 12, 24, 36, 48, 300].map { PixBox(x: $0, y: 100, width: 10, height: 10) }
             + [PixBox(x: 0, y: 114, width: 10, height: 10)]
         let lines = MissedText.lines(of: glyphs, letter: 10)
         #expect(lines.map(\.count).sorted() == [1, 1, 5])

@@ -113,7 +113,9 @@ struct PaymentExpectation: Sendable {
     /// the number is the VAT label's, not a paid amount after "niet betalen".
     static func governedEnd(of label: LabelHit, among sameLine: [LabelHit], in view: DocumentView) -> Int {
         let layout = view.layout
-        guard let own = layout.cell(line: label.line, at: label.range.lowerBound) else { return view.lines[label.line].chars.count }
+        guard let own = layout.cell(line: label.line, at: label.range.lowerBound) else {
+            return view.lines[label.line].chars.count
+        }
         return sameLine.lazy.filter { $0.range.lowerBound >= label.range.upperBound }
             .filter { layout.cell(line: label.line, at: $0.range.lowerBound).map { $0 > own } ?? false }
             .map(\.range.lowerBound).min() ?? view.lines[label.line].chars.count

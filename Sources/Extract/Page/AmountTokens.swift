@@ -81,7 +81,8 @@ extension Amounts {
                     letterRaw = String(chars[start...j]) + cents
                     end = stop
                     break
-                } else if groupChars.contains(chars[j]) || (ocr && ocrApostrophes.contains(chars[j]) && threeDigits(chars, after: j)),
+                } else if groupChars.contains(chars[j])
+                    || (ocr && ocrApostrophes.contains(chars[j]) && threeDigits(chars, after: j)),
                     j + 1 < n, chars[j + 1].isASCIIDigit, !breaks.contains(j + 1) || zeroLedGroup(chars, at: j + 1)
                 {
                     // A space only groups when exactly three digits follow it.
@@ -97,7 +98,9 @@ extension Amounts {
             }
             i = max(end, start + 1)
             var raw = letterRaw ?? String(chars[start..<end].filter { !splitCents || $0 != " " })
-            if ocr, raw.contains(where: ocrApostrophes.contains) { raw = String(raw.map { ocrApostrophes.contains($0) ? "'" : $0 }) }
+            if ocr, raw.contains(where: ocrApostrophes.contains) {
+                raw = String(raw.map { ocrApostrophes.contains($0) ? "'" : $0 })
+            }
             // Trailing space-groups only count when a decimal part follows; otherwise split them off.
             if raw.contains(where: { $0 == " " || $0 == "\u{00A0}" || $0 == "\u{202F}" }) {
                 let lastSep = raw.lastIndex(where: { $0 == "," || $0 == "." })
