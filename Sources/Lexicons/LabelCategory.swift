@@ -48,6 +48,9 @@ public enum LabelCategory: String, CaseIterable, Sendable, Comparable {
     /// The name evidence gives it: an amount's role without "amount_" ("label:due", "label:account").
     public var evidenceName: String { rawValue.hasPrefix("amount_") ? String(rawValue.dropFirst(7)) : rawValue }
 
+    /// Whether the category captions an amount (a total, VAT, a paid amount …).
+    public var isAmount: Bool { rawValue.hasPrefix("amount_") }
+
     /// Whether the category says a document asks for no payment.
     public var saysNoPayment: Bool { [.noPaymentCreditNote, .noPaymentDirectDebit, .noPaymentPaid].contains(self) }
 }

@@ -89,12 +89,12 @@ extension DocumentView {
         }
         // A caption the layout linked to a value cell: the cell right of it, under it, or in its column.
         // The value runs on to the line's end or its next label: a model box and its reference box are two cells.
-        // Not a cell another label of its own line introduces or starts ("Valor do iva 23% 690,21 €" right of
-        // "Referência de pagamento:"): that value is the other label's.
+        // Not a cell an amount label of its own line introduces or starts ("Valor do iva 23% 690,21 €" right
+        // of "Referência de pagamento:"): that value is the amount label's.
         if let v = layout.linkedValue(of: label),
-            v.line == label.line
+            v.line == label.line || label.category.isAmount
                 || !labels.contains(where: {
-                    $0.line == v.line && $0.category != .caption && $0.range.lowerBound <= v.range.lowerBound
+                    $0.line == v.line && $0.category.isAmount && $0.range.lowerBound <= v.range.lowerBound
                 })
         {
             let vl = lines[v.line]
