@@ -10,9 +10,8 @@ import Records
 /// after it, the ink no read word covers is grouped into lines of glyph-sized pieces, and each group of such
 /// lines is read again as a block (PSM 6). Rules, pictures and specks are not glyph-sized and start nothing.
 struct MissedText {
-    /// The page's ink, 1 bit per pixel: grey, background made even (paper at 200), darker than `inkLevel`.
-    let ink: PixImage
-    /// The page in grey with an even background: what the missed blocks are read from.
+    /// The page in grey with an even background (paper at 200): its ink is what is darker than `inkLevel`,
+    /// and the missed blocks are read from it.
     let even: PixImage
 
     static let inkLevel: Int32 = 165
@@ -42,11 +41,10 @@ struct MissedText {
     /// unless its words reach it.
     static let wordConfidence = 70.0
 
-    /// The page's ink from its `evenGray()`, made before the page is read (the reading consumes the image).
+    /// The page's `evenGray()`, made before the page is read (the reading consumes the image).
     init?(even: PixImage) {
-        guard even.width >= 200, even.height >= 200, let ink = even.derived({ pixThresholdToBinary($0, Self.inkLevel) })
-        else { return nil }
-        (self.ink, self.even) = (ink, even)
+        guard even.width >= 200, even.height >= 200 else { return nil }
+        self.even = even
     }
 
     /// Rectangles (left, top, right, bottom, pixels) of ink that no word of `lines` covers and that is laid
@@ -55,7 +53,7 @@ struct MissedText {
     func blocks(besides lines: [OCRLine]) -> [[Int]] {
         let words = lines.flatMap(\.words)
         let heights = words.map { $0.box[3] - $0.box[1] }.filter { $0 > 0 }.sorted()
-        guard heights.count >= 5, let left = ink.derived({ pixCopy(nil, $0) }) else { return [] }
+        guard heights.count >= 5, let left = even.derived({ pixThresholdToBinary($0, Self.inkLevel) }) else { return [] }
         let letter = heights[heights.count / 2]
         let margin = Int(letter * Self.wordMargin)
         for w in words {
@@ -69,11 +67,11 @@ struct MissedText {
         }
         let blocks = Self.blocks(of: missed.map(\.box), gap: Int(Self.blockGap * letter))
         let area = blocks.reduce(0) { $0 + ($1[2] - $1[0]) * ($1[3] - $1[1]) }
-        guard blocks.count <= Self.maximumBlocks, Double(area) <= Self.maximumAreaShare * Double(ink.width * ink.height)
+        guard blocks.count <= Self.maximumBlocks, Double(area) <= Self.maximumAreaShare * Double(even.width * even.height)
         else { return [] }
         let pad = Int(letter / 2)
         return blocks.map {
-            [max(0, $0[0] - pad), max(0, $0[1] - pad), min(ink.width, $0[2] + pad), min(ink.height, $0[3] + pad)]
+            [max(0, $0[0] - pad), max(0, $0[1] - pad), min(even.width, $0[2] + pad), min(even.height, $0[3] + pad)]
         }
     }
 
@@ -120,9 +118,10 @@ extension PageOCR {
     /// The page's lines with the lines of `missed`'s blocks added, each block read by itself in the page's
     /// languages; only words tesseract is sure of (`MissedText.wordConfidence`) that no read word holds
     /// where they lie.
-    func readMissed(_ missed: MissedText, over lines: [OCRLine], dpi: Int, what: String, ocr: inout OCRReading)
-        throws(ToolError) -> [OCRLine]
-    {
+    /// `deadline` (--page-timeout) is checked before each block.
+    func readMissed(
+        _ missed: MissedText, over lines: [OCRLine], dpi: Int, deadline: UInt64?, what: String, ocr: inout OCRReading
+    ) throws(ToolError) -> [OCRLine] {
         let blocks = missed.blocks(besides: lines)
         guard !blocks.isEmpty else { return lines }
         let engine = try options.engines.borrow(ocr.lang ?? options.languages, options: options)
@@ -131,6 +130,7 @@ extension PageOCR {
         var kept = lines
         var added = 0
         for (index, block) in blocks.enumerated() {
+            try checkDeadline(deadline, what: what)
             let seen = try engine.recognize(
                 missed.even, in: block, mode: PSM_SINGLE_BLOCK, dpi: dpi, what: what,
                 part: "missed text \(index + 1) of \(blocks.count)")

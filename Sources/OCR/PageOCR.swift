@@ -204,7 +204,9 @@ public final class PageOCR {
         if !turnedAfterReading {
             if let combs { page.lines = try readCombRows(combs, over: page.lines, dpi: dpi, what: what, ocr: &ocr) }
             page.lines = try readStamps(stamps, over: page.lines, dpi: dpi, what: what, ocr: &ocr)
-            if let missed { page.lines = try readMissed(missed, over: page.lines, dpi: dpi, what: what, ocr: &ocr) }
+            if let missed {
+                page.lines = try readMissed(missed, over: page.lines, dpi: dpi, deadline: deadline, what: what, ocr: &ocr)
+            }
         }
         ocr.meanConfidence = page.lines.isEmpty ? 0 : page.meanConf
         let layer = TextLayerPDF.member(page.textLayer, of: record, read: (width, height), dpi: (dpi, geometryDPI), ocr)

@@ -29,7 +29,7 @@ struct MissedTextTests {
         #expect(missed.blocks(besides: without).count == 1)
         var reading = OCRReading()
         reading.lang = "eng"
-        let back = try ocr.readMissed(missed, over: without, dpi: 72, what: "scan.png", ocr: &reading)
+        let back = try ocr.readMissed(missed, over: without, dpi: 72, deadline: nil, what: "scan.png", ocr: &reading)
         #expect(back.count == lines.count)
         #expect(reading.missedLines == 1)
         let found = try #require(back.first { $0.text.hasPrefix("IBAN") })
@@ -43,7 +43,7 @@ struct MissedTextTests {
         #expect(missed.blocks(besides: lines).isEmpty)
         var reading = OCRReading()
         reading.lang = "eng"
-        #expect(try ocr.readMissed(missed, over: lines, dpi: 72, what: "scan.png", ocr: &reading) == lines)
+        #expect(try ocr.readMissed(missed, over: lines, dpi: 72, deadline: nil, what: "scan.png", ocr: &reading) == lines)
         #expect(reading.missedLines == nil)
     }
 
