@@ -24,7 +24,7 @@ struct Layout: Sendable {
         var hasLetter = false
     }
 
-    enum LinkKind: Sendable { case right, below, column }
+    enum LinkKind: Sendable { case right, below, column, left }
 
     struct Link: Sendable {
         let caption: Int
@@ -33,7 +33,7 @@ struct Layout: Sendable {
 
     /// The tunable distances and factors (named weights in Model/weights.json).
     struct Params: Sendable {
-        let cellGap, belowGap, rightFactor, belowFactor, columnFactor, claimed: Double
+        let cellGap, belowGap, rightFactor, belowFactor, columnFactor, leftFactor, claimed: Double
         /// A line this many median line heights tall holds several rows; a row shares this much height.
         let tallLine, rowShare: Double
         /// The unit when no word or line has a height.
@@ -42,6 +42,9 @@ struct Layout: Sendable {
         /// `rightFade` units of distance; one below starts at `belowRank`, less by `belowStep` per unit of
         /// misalignment (at most `misalignMax` units) and per unit of distance.
         let rightRank, rightFade, belowRank, belowStep, misalignMax: Double
+        /// A caption that ends a row of two cells captions the value left of it ("41657,00 NOK | TIL BETALING")
+        /// within `leftReach` units, ranked at `leftRank`.
+        let leftRank, leftReach: Double
         /// A caption cell is at most this many characters; a table header's words at most `headerWord`.
         let captionLength, headerWord: Int
         init(_ w: (String) -> Int) {
@@ -50,6 +53,7 @@ struct Layout: Sendable {
             rightFactor = Double(w("layout.link_right")) / 100
             belowFactor = Double(w("layout.link_below")) / 100
             columnFactor = Double(w("layout.link_column")) / 100
+            leftFactor = Double(w("layout.link_left")) / 100
             claimed = Double(w("layout.claimed")) / 100
             tallLine = Double(w("reach.tall_line")) / 100
             rowShare = Double(w("reach.row_share")) / 100
@@ -59,6 +63,8 @@ struct Layout: Sendable {
             belowRank = Double(w("layout.below_rank")) / 100
             belowStep = Double(w("layout.below_step")) / 100
             misalignMax = Double(w("layout.misalign_max")) / 100
+            leftRank = Double(w("layout.left_rank")) / 100
+            leftReach = Double(w("layout.left_reach")) / 100
             captionLength = w("layout.caption_length")
             headerWord = w("layout.header_word")
         }

@@ -42,7 +42,8 @@ extension Layout {
         return true
     }
 
-    /// One caption, one value: every caption proposes the value right of it and the values under it,
+    /// One caption, one value: every caption proposes the value right of it, the values under it and, ending
+    /// a row of two, the value left of it,
     /// scored by kind, alignment and distance; the best pairs are taken first and each side only once.
     mutating func linkCaptions() {
         var proposals: [(caption: Int, value: Int, kind: LinkKind, score: Double)] = []
@@ -55,6 +56,14 @@ extension Layout {
                 if j < row.count, isValue(row[j]) {
                     let dx = max(0, cells[row[j]].box.x0 - cb.x1) / unit
                     proposals.append((c, row[j], .right, params.rightRank - min(1, dx / params.rightFade)))
+                }
+                // Left: a row of just a value and its caption, the value free of labels (captions printed
+                // right of their values).
+                if row.count == 2, k == 1, isValue(row[0]), cells[row[0]].categories.isEmpty {
+                    let dx = max(0, cb.x0 - cells[row[0]].box.x1) / unit
+                    if dx <= params.leftReach {
+                        proposals.append((c, row[0], .left, params.leftRank - dx / params.leftReach))
+                    }
                 }
                 // Below: the first rows under it with a cell in its column.
                 var r = ri + 1

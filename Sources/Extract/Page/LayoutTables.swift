@@ -62,6 +62,7 @@ extension Layout {
                 case .right: return max(near, params.rightFactor)
                 case .below: return max(near, params.belowFactor)
                 case .column: return params.columnFactor
+                case .left: return max(near, params.leftFactor)
                 }
             }
             return near * params.claimed
