@@ -67,7 +67,7 @@ enum TextLayerPDF {
         let e = given.w / 2 - cosA * cx + sinA * (read.h - cy)
         let f = given.h / 2 + sinA * cx + cosA * (read.h - cy)
         var member = OCRTextLayer()
-        member.pdf = Data(layer).base64EncodedString()
+        member.pdf = Base64.encode(layer)
         member.setMatrix([cosA * s, -sinA * s, -sinA * s, -cosA * s, e, f])
         let size = record.size.flatMap { $0.count == 2 && $0.allSatisfy { $0 > 0 } ? $0 : nil }
         member.size = size ?? [given.w, given.h]

@@ -1,5 +1,4 @@
 import CQPDF
-import Foundation
 import PPShared
 import Records
 
@@ -46,7 +45,7 @@ public enum TextLayers {
                 continue
             }
             guard let page = record.page, let layer = record.ocr?.textLayer else { continue }
-            guard let text = layer.pdf, let bytes = Data(base64Encoded: text), let matrix = layer.matrixValues,
+            guard let text = layer.pdf, let bytes = Base64.decode(text), let matrix = layer.matrixValues,
                 let size = layer.size, size.count == 2,
                 size.allSatisfy({ $0.isFinite && $0 > 0 })
             else {
@@ -54,7 +53,7 @@ public enum TextLayers {
                     "\(reader.lines.name) line \(line): page \(page)'s \"ocr\".\"text_layer\" is not pp-ocr's (pdf, matrix, size)"
                 )
             }
-            byPage[page] = PageTextLayer(page: page, pdf: [UInt8](bytes), matrix: matrix, size: size)
+            byPage[page] = PageTextLayer(page: page, pdf: bytes, matrix: matrix, size: size)
         }
         guard !byPage.isEmpty else {
             let others = otherSources.isEmpty ? "" : " (they are of \(otherSources.sorted().prefix(3).joined(separator: ", ")))"

@@ -27,6 +27,21 @@ public enum NationalAccountScheme: String, Sendable {
 
     /// Whether the scheme's own check digits or its bank code's prove the number's shape.
     var isChecked: Bool { [.usABA, .seBankgiro, .sePlusgiro, .noAccount, .chPostal].contains(self) }
+
+    /// The country whose banks number accounts so: its national reference schemes are the payee's
+    /// (`ReferenceScheme.countries`); nil for a form that names none.
+    var country: String? {
+        switch self {
+        case .usABA: "US"
+        case .gbSortCode: "GB"
+        case .inIFSC: "IN"
+        case .seBankgiro, .sePlusgiro: "SE"
+        case .noAccount: "NO"
+        case .dkAccount: "DK"
+        case .chPostal: "CH"
+        case .other: nil
+        }
+    }
 }
 
 /// One account number a label introduces, with the scheme it was told by.

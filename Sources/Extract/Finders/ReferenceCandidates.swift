@@ -3,11 +3,14 @@ import PPShared
 
 /// The candidates a reference label's value, or a self-proving printed form, gives.
 extension ReferenceFinder {
-    /// The countries of the valid accounts found (a national reference scheme is the payee's bank's).
+    /// The countries of the valid accounts found, and of the labelled national account numbers (a Swedish
+    /// bankgiro, a Norwegian account): a national reference scheme is the payee's bank's.
     static func payeeCountries(_ found: Findings) -> Set<String> {
         Set(
-            (found.merged[.account] ?? []).filter { $0.evidence.contains(where: \.isPassedChecksum) }.compactMap {
-                $0.facts.country
+            (found.merged[.account] ?? []).compactMap { c -> String? in
+                if c.evidence.contains(where: \.isPassedChecksum) { return c.facts.country }
+                for case .nationalAccount(let scheme) in c.evidence { return scheme.country }
+                return nil
             })
     }
 
@@ -15,18 +18,29 @@ extension ReferenceFinder {
     static func nationalScheme(of body: String, countries: Set<String>) -> ReferenceScheme? {
         guard body.contains(where: \.isNumber), body.allSatisfy({ $0.isNumber || $0 == " " || $0 == "-" }) else { return nil }
         let digits = String(body.filter(\.isNumber))
+        // A Swiss QR reference shows itself (27 digits and their check): a payee's postal account or IBAN
+        // need not be read for it to count.
+        if ReferenceScheme.qrr.isValid(digits) { return .qrr }
         return ReferenceScheme.schemes(for: countries).first { $0.isValid(digits) }
     }
 
-    /// Belgian structured communications (`+++123/4567/89002+++`) anywhere: the printed form proves itself.
+    /// Printed forms that prove themselves anywhere on the page: Belgian structured communications
+    /// (`+++123/4567/89002+++`) and Danish FIK lines (`+71< 000000012345674 +12345678<`).
     func structuredCommunications(in view: DocumentView) -> [Candidate] {
         var out: [Candidate] = []
-        for line in view.lines where line.text.contains("+++") || line.text.contains("***") {
-            guard let digits = ReferenceScheme.ogm(in: line.text), let check = Evidence.national(.ogm) else { continue }
+        for line in view.lines where line.text.contains("+++") || line.text.contains("***") || line.text.contains("<") {
+            let found: (ReferenceScheme, String, String)
+            if let digits = ReferenceScheme.ogm(in: line.text) {
+                found = (.ogm, digits, "+++\(digits.prefix(3))/\(digits.dropFirst(3).prefix(4))/\(digits.suffix(5))+++")
+            } else if let id = ReferenceScheme.fik(in: line.text) {
+                found = (.fik, id, id)
+            } else {
+                continue
+            }
+            guard let check = Evidence.national(found.0) else { continue }
             var c = Candidate(
-                .reference, value: digits,
-                display: "+++\(digits.prefix(3))/\(digits.dropFirst(3).prefix(4))/\(digits.suffix(5))+++",
-                points: weights.rf, page: line.page, box: line.box, evidence: [check], facts: CandidateFacts(scheme: "ogm"))
+                .reference, value: found.1, display: found.2, points: weights.rf, page: line.page, box: line.box,
+                evidence: [check], facts: CandidateFacts(scheme: found.0.rawValue))
             view.applyOCRPenalty(to: &c, line, 0..<line.chars.count, verified: true)
             out.append(c)
         }

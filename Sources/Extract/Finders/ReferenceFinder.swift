@@ -200,6 +200,10 @@ struct ReferenceFinder: FieldFinder {
                     if keep.isEmpty || (t.contains(where: \.isNumber) && keep.count < 4) { keep.append(t) } else { break }
                 }
                 body = keep.joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: ".,;:"))
+                // More groups of digits than that are one reference when their check digits say so (a Swiss
+                // QR reference's "21 00000 00003 13947 14300 09017").
+                let groups = toks[first...].prefix { $0.allSatisfy { $0.isNumber || $0 == "-" } }.joined(separator: " ")
+                if groups.count > body.count, Self.nationalScheme(of: groups, countries: countries) != nil { body = groups }
             }
             if body.isEmpty { continue }
             if Checksums.isValidRF(body) { continue }  // found above

@@ -66,6 +66,25 @@ public enum ReferenceScheme: String, Sendable, CaseIterable {
         return nil
     }
 
+    /// A Danish FIK line as printed on an indbetalingskort: `+71< 000000012345674 +12345678<` (the card
+    /// type, the payment ID, the creditor number); the payment ID of a +71 (15 digits) or +75 (16) card
+    /// when its Luhn digit holds.
+    public static func fik(in text: String) -> String? {
+        let compact = text.filter { $0 != " " }
+        for card in ["+71<", "+75<"] {
+            guard let start = compact.range(of: card) else { continue }
+            let rest = compact[start.upperBound...]
+            guard let plus = rest.firstIndex(of: "+") else { continue }
+            let id = String(rest[..<plus])
+            let creditor = rest[rest.index(after: plus)...].prefix { $0.isNumber }
+            guard creditor.count == 8, rest[rest.index(after: plus)...].dropFirst(8).first == "<",
+                id.count == (card == "+71<" ? 15 : 16), ReferenceScheme.fik.isValid(id)
+            else { continue }
+            return id
+        }
+        return nil
+    }
+
     // MARK: - Check digits
 
     /// The last two digits are the first ten mod 97 (97 where that is 0).
