@@ -59,6 +59,13 @@ struct PaymentExpectation: Sendable {
             {
                 category = .noPaymentPaid
             }
+            // "Zu zahlen: 1.234,56 EUR   BEZAHLT": a paid phrase that ends the line of the amount due says that
+            // amount was paid (a stamp over the totals that OCR read into their line).
+            if [.amountPaid, .noPaymentPaid].contains(category), Self.endsDueLine(l, in: view, labels: labelsOnLine[l.line] ?? []) {
+                category = .noPaymentPaid
+                add(.alreadyPaid)
+                continue
+            }
             guard category.saysNoPayment else { continue }
             // A paid note followed by an amount is a (partial) payment, weighed by the arithmetic below.
             if category == .noPaymentPaid, numberAfter, !stamp { continue }
@@ -128,6 +135,17 @@ struct PaymentExpectation: Sendable {
         guard after.allSatisfy({ !$0.isLetter && !$0.isNumber }) else { return false }
         let before = line.chars[..<label.range.lowerBound].reversed().drop { $0 == " " }
         return before.first == ":"
+    }
+
+    /// Whether `label` ends its line after an amount that an amount-due or total label of the same line
+    /// introduces: nothing but punctuation after it, an amount between the two.
+    static func endsDueLine(_ label: LabelHit, in view: DocumentView, labels sameLine: [LabelHit]) -> Bool {
+        let line = view.lines[label.line]
+        guard line.chars[label.range.upperBound...].allSatisfy({ !$0.isLetter && !$0.isNumber }),
+            let due = sameLine.filter({ [.amountDue, .amountTotal].contains($0.category) && $0.range.upperBound <= label.range.lowerBound })
+                .map(\.range.upperBound).min()
+        else { return false }
+        return view.tokens[label.line].contains { $0.range.lowerBound >= due && $0.range.upperBound <= label.range.lowerBound }
     }
 
     /// A label that is all its line says (letters of other words are few): a title, a stamp, a note.
