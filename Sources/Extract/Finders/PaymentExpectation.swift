@@ -61,7 +61,8 @@ struct PaymentExpectation: Sendable {
             }
             // "Zu zahlen: 1.234,56 EUR   BEZAHLT": a paid phrase that ends the line of the amount due says that
             // amount was paid (a stamp over the totals that OCR read into their line).
-            if [.amountPaid, .noPaymentPaid].contains(category), Self.endsDueLine(l, in: view, labels: labelsOnLine[l.line] ?? []) {
+            if [.amountPaid, .noPaymentPaid].contains(category), Self.endsDueLine(l, in: view, labels: labelsOnLine[l.line] ?? [])
+            {
                 category = .noPaymentPaid
                 add(.alreadyPaid)
                 continue
@@ -142,8 +143,10 @@ struct PaymentExpectation: Sendable {
     static func endsDueLine(_ label: LabelHit, in view: DocumentView, labels sameLine: [LabelHit]) -> Bool {
         let line = view.lines[label.line]
         guard line.chars[label.range.upperBound...].allSatisfy({ !$0.isLetter && !$0.isNumber }),
-            let due = sameLine.filter({ [.amountDue, .amountTotal].contains($0.category) && $0.range.upperBound <= label.range.lowerBound })
-                .map(\.range.upperBound).min()
+            let due = sameLine.filter({
+                [.amountDue, .amountTotal].contains($0.category) && $0.range.upperBound <= label.range.lowerBound
+            })
+            .map(\.range.upperBound).min()
         else { return false }
         return view.tokens[label.line].contains { $0.range.lowerBound >= due && $0.range.upperBound <= label.range.lowerBound }
     }
