@@ -210,6 +210,20 @@ public enum ProfileChooser {
     static let ibanShape = try! NSRegularExpression(
         pattern: #"(?<![A-Z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?(?![A-Z0-9])"#)
 
+    /// Whether `bytes` (a line's ASCII bytes, 0 for others) hold where `ibanShape` can start: two capitals and
+    /// two digits after no capital or digit. Most lines with digits (amounts, dates) do not, and skip the
+    /// regular expression.
+    static func mayHoldIBAN(_ bytes: [UInt8]) -> Bool {
+        func capital(_ b: UInt8) -> Bool { b >= 65 && b <= 90 }
+        func digit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
+        guard bytes.count >= 4 else { return false }
+        for i in 0...(bytes.count - 4)
+        where capital(bytes[i]) && capital(bytes[i + 1]) && digit(bytes[i + 2]) && digit(bytes[i + 3]) {
+            if i == 0 || !(capital(bytes[i - 1]) || digit(bytes[i - 1])) { return true }
+        }
+        return false
+    }
+
     public static func choose(_ profiles: [Profile], lines: [TextLine]) -> Profile? {
         guard !profiles.isEmpty else { return nil }
         let text = " " + lines.map { String($0.folded) }.joined(separator: " ") + " "
@@ -225,7 +239,8 @@ public enum ProfileChooser {
                     domestic += 1
                 }
             }
-            for m in ibanShape.matches(in: t, range: NSRange(location: 0, length: ns.length)) {
+            for m in Self.mayHoldIBAN(line.bytes) ? ibanShape.matches(in: t, range: NSRange(location: 0, length: ns.length)) : []
+            {
                 let iban = ns.substring(with: m.range)
                 if Checksums.isValidIBAN(iban) { ibanCountries[String(iban.prefix(2)), default: 0] += 1 }
             }
