@@ -33,12 +33,26 @@ extension AmountArithmetic {
         }
     }
 
-    /// Total − discount (or already paid, or an old balance) = the amount due printed after both.
+    /// Total − discount (or already paid, or an old balance) = the amount due printed after both. A payments
+    /// table's row says what it deducts by its place: "SEPA transfer 17.11.2017 623.00 €  Residual 1,453.76 €",
+    /// the amount left of an amount due on its row (a row of the payments table, so taken for a line item).
     func applyDeductions(_ list: inout [Candidate], _ terms: [Term]) {
         for r in terms where r.cents > 0 {
             let prior = terms.filter { before($0, r) }
-            for d in prior where d.cents > 0 && list[d.index].evidence.contains(where: Self.isDeductionLabel) {
-                guard let m = prior.first(where: { $0.cents == r.cents + d.cents && $0.index != d.index }) else { continue }
+            let due = list[r.index].evidence.has(label: .amountDue)
+            func byPlace(_ d: Term) -> Bool {
+                due && sameRow(d.box, r.box) && !list[d.index].evidence.contains(where: Self.isTotalLabel)
+            }
+            for d in prior where d.cents > 0 {
+                let labelled = list[d.index].evidence.contains(where: Self.isDeductionLabel)
+                guard labelled || byPlace(d) else { continue }
+                // A deduction told by its place only is checked against a labelled total.
+                guard
+                    let m = prior.first(where: {
+                        $0.cents == r.cents + d.cents && $0.index != d.index
+                            && (labelled || list[$0.index].evidence.has(label: .amountTotal))
+                    })
+                else { continue }
                 list[r.index].credit(.differenceOf(total: list[m.index].value, deducted: list[d.index].value), weights.sumOf)
                 break
             }
