@@ -116,6 +116,8 @@ extension ReferenceFinder {
         let chars = lines[label.line].chars
         let skip: Set<Character> = [":", " ", ".", "\u{00A0}", "\t", ")"]
         guard chars[label.range.upperBound...].allSatisfy({ skip.contains($0) }) else { return nil }
+        // A colon after the caption introduces what follows it ("BT-83 Remittance information: | 608562").
+        guard !chars[label.range.upperBound...].contains(":") else { return nil }
         var e = label.range.lowerBound
         while e > 0, chars[e - 1] == " " || chars[e - 1] == "\u{00A0}" { e -= 1 }
         // The caption alone on its line (OCR splits a row at a wide gap): the token ending just left of it.
