@@ -6,7 +6,8 @@ import PPShared
 /// into rows.
 extension Layout {
     /// The cells of a line: its words split where the boxes show a gap wider than `gap`, where the text
-    /// has two or more spaces, or where the next word jumps back left (OCR joining two columns).
+    /// has two or more spaces, or where the next word jumps back left of the one before (OCR joining two
+    /// columns).
     static func cellRanges(_ line: TextLine, gap: Double) -> [(Range<Int>, Box)] {
         var tokens: [Range<Int>] = []
         var i = 0
@@ -42,8 +43,10 @@ extension Layout {
             let wide = tokens[k].lowerBound - tokens[k - 1].upperBound >= 2
             var split = wide
             if let wb = wordBoxes {
+                // A jump back starts left of the word before; a word that starts inside it is an OCR box
+                // drawn too wide ("Позив" over "на број"), not another column.
                 let dx = wb[k].x0 - wb[k - 1].x1
-                split = split || dx > gap || dx < -gap
+                split = split || dx > gap || wb[k].x0 < wb[k - 1].x0 - gap
             }
             if split {
                 close(k - 1)
