@@ -63,7 +63,6 @@ struct PaymentExpectation: Sendable {
             // amount was paid (a stamp over the totals that OCR read into their line).
             if [.amountPaid, .noPaymentPaid].contains(category), Self.endsDueLine(l, in: view, labels: labelsOnLine[l.line] ?? [])
             {
-                category = .noPaymentPaid
                 add(.alreadyPaid)
                 continue
             }
