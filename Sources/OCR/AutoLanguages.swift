@@ -30,6 +30,9 @@ public struct AutoLanguages: Sendable {
     /// starts with Serbian (the profiles' Cyrillic language), Bulgarian and Macedonian come from the words.
     static let scriptDefaults: [String: [String]] = ["Latin": ["eng"], "Cyrillic": ["srp", "eng"], "Greek": ["ell", "eng"]]
 
+    /// The scripts besides Latin that have a first reading of their own.
+    static let otherScripts = ["Cyrillic", "Greek"]
+
     /// Tesseract codes written in a script other than Latin (for picking "srp" or "srp_latn" of Serbian).
     static let codeScripts: [String: String] = [
         "srp": "Cyrillic", "bul": "Cyrillic", "mkd": "Cyrillic", "rus": "Cyrillic", "ukr": "Cyrillic", "bel": "Cyrillic",
@@ -83,6 +86,12 @@ public struct AutoLanguages: Sendable {
         return (detected, again)
     }
 
+    /// Whether the words of `text` tell a language that is written in `script`.
+    func tellsLanguage(written script: String, in text: String) -> Bool {
+        guard let detector, let best = detector.detect(text: text).first, best.score >= minimumScore else { return false }
+        return (codes[best.language] ?? []).contains { Self.script(ofCode: $0) == script }
+    }
+
     /// The languages to read a doubtful `text` with in a script other than the one `first` reads, when it
     /// tells a language: that language's codes in another script (Serbian: srp beside srp_latn), else, from
     /// a Latin reading, Serbian Cyrillic (`retryWhenNothingDetected`); with eng for the Latin words among
@@ -101,6 +110,33 @@ public struct AutoLanguages: Sendable {
         let cyrillicOrGreek = first.split(separator: "+").contains { Self.script(ofCode: String($0)) != "Latin" }
         guard installed.contains("srp"), !cyrillicOrGreek else { return nil }
         return installed.contains("eng") ? "srp+eng" : "srp"
+    }
+
+    /// Whether a Latin reading looks like Cyrillic or Greek print read with a Latin model: the small-capital
+    /// forms of Cyrillic н, т, м, в, к and of Greek κ, τ, λ come out as H, T, M, B, K, A inside lowercase
+    /// words ("OnucaHne", "KonnyecTBO", "KaAxov"), in a sixth to a third of its words; Latin text has few
+    /// such words ("getLineTotal", "DataAnalysis"), none in most pages.
+    static func looksLikeAnotherScriptReadAsLatin(_ text: String) -> Bool {
+        var (words, broken) = (0, 0)
+        for word in text.split(whereSeparator: { !$0.isLetter }) where word.count >= LookAlike.shortestWord {
+            words += 1
+            let letters = Array(word)
+            if letters.indices.dropLast().dropFirst().contains(where: {
+                letters[$0 - 1].isLowercase && LookAlike.capitals.contains(letters[$0])
+            }) {
+                broken += 1
+            }
+        }
+        return broken >= LookAlike.fewestWords && Double(broken) >= Double(words) * LookAlike.share
+    }
+
+    /// How `looksLikeAnotherScriptReadAsLatin` decides. Over the accuracy sets' OCR readings, Cyrillic and
+    /// Greek pages read as Latin had 13–44% such words, Latin pages at most 6%.
+    enum LookAlike {
+        static let capitals: Set<Character> = ["H", "T", "M", "B", "K", "A"]
+        static let shortestWord = 4
+        static let fewestWords = 3
+        static let share = 0.12
     }
 
     /// The script (OSD name) most of the letters of `text` are in; nil without letters.

@@ -90,15 +90,30 @@ extension PageOCR {
         let check = auto.secondPass(text: firstPage.text, script: script, first: languages, page: what)
         if let language = check.detected, language != detected?.language { detected = (language, .reading) }
         var kept = (page: firstPage, languages: languages)
-        if let again = check.again {
-            kept = (try recognize(pix, with: again, dpi: dpi, deadline: deadline, what: what), again)
-        } else if detected == nil, let other = auto.retryWhenNothingDetected(first: languages) {
+        // Words of no language, or Latin words with the look of another script read as Latin ("OnucaHne",
+        // which may even tell Hungarian or Dutch): read in the script a sample reads best in (else Cyrillic),
+        // kept when tesseract is surer; when those words tell a language of their own (Bulgarian), its model reads
+        // the page once more.
+        let lookAlike = AutoLanguages.looksLikeAnotherScriptReadAsLatin(firstPage.text)
+        var retried = false
+        if check.again == nil && detected == nil || lookAlike,
+            let other = try otherScriptReading(
+                pix, auto: auto, lookAlike: lookAlike, first: languages, dpi: dpi, deadline: deadline, what: what)
+        {
             let retry = try recognize(pix, with: other, dpi: dpi, deadline: deadline, what: what)
             if retry.meanConf > firstPage.meanConf {
+                let choice = auto.secondPass(text: retry.text, script: script, first: other, page: what)
                 kept = (retry, other)
-                let language = auto.secondPass(text: retry.text, script: script, first: other, page: what).detected
-                detected = language.map { ($0, .reading) }
+                if let again = choice.again {
+                    kept = (try recognize(pix, with: again, dpi: dpi, deadline: deadline, what: what), again)
+                }
+                detected = choice.detected.map { ($0, .reading) }
+                ocr.script = .some(AutoLanguages.letterScript(kept.page.text))
+                retried = true
             }
+        }
+        if !retried, let again = check.again {
+            kept = (try recognize(pix, with: again, dpi: dpi, deadline: deadline, what: what), again)
         }
         ocr.detected = .some(detected?.language)
         ocr.detectedFrom = .some(detected?.from)
@@ -107,6 +122,33 @@ extension PageOCR {
         ocr.readAgain = readAgain
         if readAgain { ocr.firstPass = languages }
         return kept.page
+    }
+
+    /// The languages of a reading in another script than `first`'s: for a reading with the look of one
+    /// (Greek read as Latin looks much like Cyrillic read as Latin, and OSD calls some Greek photos Latin),
+    /// those of the script whose model reads a sample of the page's lines surer; else Serbian Cyrillic.
+    func otherScriptReading(
+        _ pix: PixImage, auto: AutoLanguages, lookAlike: Bool, first: String, dpi: Int, deadline: UInt64?, what: String
+    ) throws(ToolError) -> String? {
+        if lookAlike, let sample = TextSample(page: pix, dpi: dpi) {
+            // Words that tell a language of the script first (a model of the wrong script reads some words
+            // surely, as garbage).
+            var best: (languages: String, tells: Bool, meanConf: Int)?
+            for script in AutoLanguages.otherScripts {
+                let languages = auto.firstPass(script: script, page: what)
+                guard languages != first,
+                    languages.split(separator: "+").contains(where: { AutoLanguages.script(ofCode: String($0)) == script })
+                else { continue }
+                let read = try readSample(
+                    sample, with: languages, auto: auto, script: script, dpi: dpi, deadline: deadline, what: what)
+                let tells = auto.tellsLanguage(written: script, in: read.text)
+                if best.map({ ($0.tells ? 1 : 0, $0.meanConf) < (tells ? 1 : 0, read.meanConf) }) ?? true {
+                    best = (languages, tells, read.meanConf)
+                }
+            }
+            if let best { return best.languages }
+        }
+        return auto.retryWhenNothingDetected(first: first)
     }
 
     /// A sample of the page's lines read with `languages` (PSM 6, one block), and the next one beside it

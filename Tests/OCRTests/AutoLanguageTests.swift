@@ -107,6 +107,30 @@ struct AutoLanguageTests {
         #expect(cyrillic["detected"] == "sr")
     }
 
+    @Test func aCyrillicPageReadAsLatinWordsOfAnotherLanguageIsReadInCyrillic() throws {
+        // A Hungarian text layer on a Serbian Cyrillic photo: the hun reading gives Latin-looking words
+        // with Cyrillic's small capitals inside ("JlyHran"), which may tell a language of their own; the
+        // page is read again in Cyrillic, and that reading is kept.
+        let ocr = try Self.readWithTextLayer(
+            "rs-vodovod-cyr.jpg", "Kérjük, a számla összegét a fizetési határidőig utalja át a bankszámlánkra.")
+        #expect(ocr["first_pass"] == "hun")
+        #expect(ocr["lang"] == "srp+eng")
+        #expect(ocr["detected"] == "sr")
+        #expect(ocr["script"] == "Cyrillic")
+    }
+
+    @Test(arguments: [
+        ("Hopopa Warep EOON Nonyyaren Ha bakrypara OnucaHne KonnyecTBO CmerTka MexnyHHa cyMa", true),
+        ("OcTaBa TeneuoM d.o.o. Ynvua BvanuH 43 HoBu Can Tekyhu pauyHw HuHa KoBau", true),
+        ("O66c KaAxov 89 AeaAxov Tpade tiypoaAoytov AptOndc neAatn TlapayyeAta XovoAo", true),
+        ("Rechnung ZUGFeRD MwSt GmbH Gesamtbetrag getLineTotal Bankverbindung Zahlungsziel", false),
+        ("McDonald McChicken TakeOut Total Cash Change Thank you", false),
+        ("Faktura VAT Sprzedawca Nabywca Do zapłaty razem", false),
+    ])
+    func anotherScriptReadAsLatinShowsInItsCapitals(text: String, looksCyrillic: Bool) {
+        #expect(AutoLanguages.looksLikeAnotherScriptReadAsLatin(text) == looksCyrillic)
+    }
+
     @Test func anUpsideDownPageThatReadsAsNoLanguageIsTurned() throws {
         // Without --rotate-pages: the first reading of an upside-down photo tells no language, so the page is
         // read again turned as OSD suggests, and that reading is kept.
