@@ -17,7 +17,8 @@ Writes, next to this script (all committed, so `swift test` needs no Python):
                    30 degrees on a grey table, blurred, noisy, JPEG (zxing alone reads a PDF417 only
                    within a few degrees of upright); hub3-photo-persp20.jpg the slip turned 3 degrees
                    in a 20 % perspective (modules of 1.2-1.5 pixels), hub3-photo-glare.jpg turned 3
-                   degrees under a glare spot over the code's right half
+                   degrees under a glare spot over the code's right half; hub3-photo-persp30.jpg a photo
+                   of bench/codes/photos.py in a 30 % perspective (modules of about 1.2 pixels)
 - pdf417-long-turned.png  a page of text with a long PDF417 (16 columns) under it, turned 6 degrees:
                    read by pp-ocr on the page it deskewed, not by pp-ingest (Tests/OCRTests)
 - two-codes.jpg    a photo of a slip with an EPC QR code and a HUB-3 PDF417 under it, turned 6 degrees
@@ -26,6 +27,7 @@ Writes, next to this script (all committed, so `swift test` needs no Python):
 
     python3 Tests/Fixtures/codes/make_codes.py NAME...   makes only the named files (expected.json merged)
 """
+import importlib.util
 import io
 import json
 import math
@@ -379,10 +381,26 @@ def long_pdf417_turned(expected):
     expected["pdf417-long-turned.png"] = {"type": "pdf417", "text": HUB3, "upright_box": [round(v, 2) for v in box]}
 
 
+
+def small_module_photo(expected):
+    """hub3-photo-persp30.jpg: a photo of bench/codes/photos.py (seed 102, its tenth 30 % perspective after
+    twenty of 20 %), modules of about 1.2 pixels at the code's narrow end; its box is not known here."""
+    spec = importlib.util.spec_from_file_location("photos", os.path.join(HERE, "..", "..", "..", "bench", "codes", "photos.py"))
+    photos = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(photos)
+    rng = random.Random(102)
+    for cell, count in (("persp-20", 20), ("persp-30", 10)):
+        for _ in range(count):
+            text = photos.payload("hub3-pdf417", rng)
+            photo, _ = photos.photograph(photos.slip(rng, [("hub3-pdf417", text)]), rng, **photos.CELLS[cell])
+    photo.save(os.path.join(HERE, "hub3-photo-persp30.jpg"), quality=80)
+    expected["hub3-photo-persp30.jpg"] = {"type": "pdf417", "text": text}
+
 MAKERS = {"epc-vector.pdf": epc_vector, "swiss-image.pdf": swiss_image, "hub3-pdf417.pdf": hub3_pdf417,
           "ips-photo.jpg": ips_photo, "epc-latin1.png": epc_latin1, "no-code.pdf": no_code, "damaged.png": damaged,
           "microqr.png": microqr, **{name: hub3_photos for name in HUB3_PHOTOS},
-          "two-codes.jpg": two_codes, "pdf417-long-turned.png": long_pdf417_turned}
+          "two-codes.jpg": two_codes, "pdf417-long-turned.png": long_pdf417_turned,
+          "hub3-photo-persp30.jpg": small_module_photo}
 
 
 def main():
