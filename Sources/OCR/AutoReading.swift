@@ -91,10 +91,11 @@ extension PageOCR {
         if let language = check.detected, language != detected?.language { detected = (language, .reading) }
         var kept = (page: firstPage, languages: languages)
         // Words of no language, or Latin words with the look of another script read as Latin ("OnucaHne",
-        // which may even tell Hungarian or Dutch): read in the script a sample reads best in (else Cyrillic),
-        // kept when tesseract is surer; when those words tell a language of their own (Bulgarian), its model reads
-        // the page once more.
-        let lookAlike = AutoLanguages.looksLikeAnotherScriptReadAsLatin(firstPage.text)
+        // which may even tell Hungarian or Dutch): read in the script a sample reads best in (else
+        // Cyrillic), kept when tesseract is surer; when those words tell a language of their own
+        // (Bulgarian), its model reads the page once more.
+        let readAsLatin = languages.split(separator: "+").allSatisfy { AutoLanguages.script(ofCode: String($0)) == "Latin" }
+        let lookAlike = readAsLatin && AutoLanguages.looksLikeAnotherScriptReadAsLatin(firstPage.text)
         var retried = false
         if check.again == nil && detected == nil || lookAlike,
             let other = try otherScriptReading(
@@ -126,7 +127,8 @@ extension PageOCR {
 
     /// The languages of a reading in another script than `first`'s: for a reading with the look of one
     /// (Greek read as Latin looks much like Cyrillic read as Latin, and OSD calls some Greek photos Latin),
-    /// those of the script whose model reads a sample of the page's lines surer; else Serbian Cyrillic.
+    /// those of the script whose model reads a sample of the page's lines into words of one of its
+    /// languages (else the surer one); otherwise Serbian Cyrillic.
     func otherScriptReading(
         _ pix: PixImage, auto: AutoLanguages, lookAlike: Bool, first: String, dpi: Int, deadline: UInt64?, what: String
     ) throws(ToolError) -> String? {
