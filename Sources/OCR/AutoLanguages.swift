@@ -86,10 +86,16 @@ public struct AutoLanguages: Sendable {
         return (detected, again)
     }
 
+    /// The language the words of `text` lean to most, when they lean to one at all (a lead is not asked).
+    private func leadingLanguage(in text: String) -> String? {
+        guard let detector, let best = detector.detect(text: text).first, best.score >= minimumScore else { return nil }
+        return best.language
+    }
+
     /// Whether the words of `text` tell a language that is written in `script`.
     func tellsLanguage(written script: String, in text: String) -> Bool {
-        guard let detector, let best = detector.detect(text: text).first, best.score >= minimumScore else { return false }
-        return (codes[best.language] ?? []).contains { Self.script(ofCode: $0) == script }
+        guard let language = leadingLanguage(in: text) else { return false }
+        return (codes[language] ?? []).contains { Self.script(ofCode: $0) == script }
     }
 
     /// The languages to read a doubtful `text` with in a script other than the one `first` reads, when it
@@ -97,11 +103,11 @@ public struct AutoLanguages: Sendable {
     /// a Latin reading, Serbian Cyrillic (`retryWhenNothingDetected`); with eng for the Latin words among
     /// them. Nil when the text tells no language.
     func otherScript(of text: String, first: String) -> String? {
-        guard let detector, let best = detector.detect(text: text).first, best.score >= minimumScore else { return nil }
+        guard let language = leadingLanguage(in: text) else { return nil }
         let scripts = Set(first.split(separator: "+").map { Self.script(ofCode: String($0)) })
-        let other = (codes[best.language] ?? []).filter { !scripts.contains(Self.script(ofCode: $0)) }
+        let other = (codes[language] ?? []).filter { !scripts.contains(Self.script(ofCode: $0)) }
         guard !other.isEmpty else { return retryWhenNothingDetected(first: first) }
-        return languages(other + (other.contains("eng") ? [] : ["eng"]), why: "'\(best.language)' text", fallback: first)
+        return languages(other + (other.contains("eng") ? [] : ["eng"]), why: "'\(language)' text", fallback: first)
     }
 
     /// OSD reads some Cyrillic photos as Latin; an eng reading of them tells no language. Such a page gets
