@@ -11,7 +11,7 @@ import Testing
     struct Phrase: Sendable, CustomTestStringConvertible {
         /// The phrase and the first label of the lexicon for the other lines (the page is in the language, so
         /// that detecting it picks this lexicon and not a neighbour's).
-        let language, phrase, total, due, invoice, account: String
+        let language, phrase, total, due, paid, invoice, account: String
         var testDescription: String { "\(language): \(phrase)" }
     }
 
@@ -23,6 +23,7 @@ import Testing
             guard let lexicon = try JSONSerialization.jsonObject(with: data) as? [String: Any],
                 let labels = lexicon["labels"] as? [String: [String]], let language = lexicon["language"] as? String,
                 let total = labels["amount_total"]?.first, let due = labels["amount_due"]?.first,
+                let paid = labels["amount_paid"]?.first,
                 let invoice = labels["invoice_number"]?.first(where: { !$0.hasPrefix("*") }),
                 let account = labels["account"]?.first(where: { $0 != "iban" })
             else { continue }
@@ -30,7 +31,8 @@ import Testing
             for p in labels["no_payment_paid"] ?? [] {
                 let words = p.split(separator: " ").map(String.init)
                 guard !words.contains(where: { w in negations.contains { w.hasPrefix($0) } }) else { continue }
-                out.append(Phrase(language: language, phrase: p, total: total, due: due, invoice: invoice, account: account))
+                out.append(
+                    Phrase(language: language, phrase: p, total: total, due: due, paid: paid, invoice: invoice, account: account))
             }
         }
         return out
@@ -46,6 +48,12 @@ import Testing
                 "300 300 \(Self.capitalised(p.due)): 1.234,56 EUR\n300 320 \(Self.capitalised(p.phrase)) 12.03.2026"
             ),
             ("the end of the amount due's line", "300 300 \(Self.capitalised(p.due)): 1.234,56 EUR   \(p.phrase.uppercased())"),
+            ("an exclaimed line ending the totals", "300 320 \(Self.capitalised(p.phrase))!"),
+            ("a line of its own ending the totals", "300 320 \(Self.capitalised(p.phrase))"),
+            (
+                "a receipt's closing sentence",
+                "40 300 \(Self.capitalised(p.paid)): 1.234,56 EUR\n40 330 \(Self.capitalised(p.phrase))."
+            ),
         ] {
             var parser = CaseParser(file: "paid-\(p.language).cases")
             let text = """

@@ -3,7 +3,7 @@
 # reads each photo with pp-ingest (one run per photo, timed) and with zbarimg (zbar-tools) side by
 # side, and prints the decode rate per format and distortion (photos.py score).
 # Usage: bash bench/codes/photos.sh [PER_CELL] [PP_INGEST]   (default 5 photos a cell, the release build)
-# KEEP=DIR keeps the photos and the outputs in DIR.
+# KEEP=DIR keeps the photos and the outputs in DIR; SEED=S makes another set of photos (default 29).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 PER=${1:-5}
@@ -15,7 +15,7 @@ if [ -n "${KEEP:-}" ]; then SCRATCH=$KEEP; mkdir -p "$SCRATCH"; else
     SCRATCH=$(mktemp -d "${TMPDIR:-/tmp}/pp-photos.XXXXXX")
     trap 'rm -rf "$SCRATCH"' EXIT
 fi
-[ -f "$SCRATCH/photos/truth.jsonl" ] || python3 bench/codes/photos.py make "$SCRATCH/photos" --per-cell "$PER"
+[ -f "$SCRATCH/photos/truth.jsonl" ] || python3 bench/codes/photos.py make "$SCRATCH/photos" --per-cell "$PER" --seed "${SEED:-29}"
 : > "$SCRATCH/pp.jsonl"
 : > "$SCRATCH/times"
 rm -rf "$SCRATCH/zbar"; mkdir -p "$SCRATCH/zbar"
