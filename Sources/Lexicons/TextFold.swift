@@ -1,44 +1,39 @@
-import Foundation
-
 /// Folding for label matching: lower case, diacritics removed, Cyrillic and Greek transliterated to
 /// Latin, so one label list matches "Račun primaoca", "RACUN PRIMAOCA" and "Рачун примаоца".
 ///
-/// The transliteration is ICU's (through Foundation's string transforms), not a hand table: Serbian
-/// letters go through ICU's Serbian BGN rules first so "љ", "њ", "џ" spell "lj", "nj", "dž" as Serbian
-/// Latin does, then anything else goes through Any-Latin and Latin-ASCII. Folding works per character
-/// (so every folded character maps back to one original character) from a table computed once.
+/// The transliteration is ICU's, not a hand table: Serbian letters go through ICU's Serbian BGN rules first
+/// so "љ", "њ", "џ" spell "lj", "nj", "dž" as Serbian Latin does, then anything else goes through Any-Latin
+/// and Latin-ASCII (`icuTransform`). Folding works per character (so every folded character maps back to
+/// one original character) from a table of ICU's results per scalar, shipped in FoldTableData.swift:
+/// building it with ICU at start-up cost every process that folds text 80 million instructions
+/// (more than a third of pp-extract's start-up). Tests/ExtractTests/FoldTableTests.swift checks the shipped
+/// table against ICU and rewrites it.
 public enum TextFold {
-    static let transform = StringTransform("Serbian-Latin/BGN; Any-Latin; Latin-ASCII")
+    /// ICU's transform the table holds the results of.
+    public static let icuTransform = "Serbian-Latin/BGN; Any-Latin; Latin-ASCII"
 
     /// Scalar ranges worth transliterating: Latin-1 and Latin Extended, Greek, Cyrillic, Latin Extended Additional,
     /// Greek Extended. Everything else folds to its lower case.
-    static let ranges: [ClosedRange<UInt32>] = [
+    public static let ranges: [ClosedRange<UInt32>] = [
         0x00C0...0x024F, 0x0370...0x03FF, 0x0400...0x052F, 0x1E00...0x1EFF, 0x1F00...0x1FFF,
     ]
 
     /// Punctuation and spacing normalised for matching (not transliteration).
     static let spacing: [UInt32: String] = [0x00A0: " ", 0x202F: " ", 0x2009: " ", 0x0009: " ", 0x2019: "'"]
 
-    /// Folded form per scalar of `ranges`, built with one transform call over all of them (about a millisecond).
+    /// Whether the table has an entry for `u`: a letter of `ranges` that is no combining mark.
+    public static func isTransliterated(_ u: Unicode.Scalar) -> Bool {
+        ranges.contains { $0.contains(u.value) } && u.properties.isAlphabetic && u.properties.generalCategory != .nonspacingMark
+    }
+
+    /// Folded form per scalar of `ranges`, read from `foldedScalars` ("c6=61.65": Æ is "ae").
     static let table: [UInt32: [Character]] = {
-        var scalars: [Unicode.Scalar] = []
-        for r in ranges {
-            for v in r {
-                guard let u = Unicode.Scalar(v), u.properties.isAlphabetic, u.properties.generalCategory != .nonspacingMark
-                else { continue }
-                scalars.append(u)
-            }
-        }
-        // One scalar per line: the newline keeps ICU's context rules (Greek sigma, …) inside each letter.
-        let joined = scalars.map { String(Character($0)) }.joined(separator: "\n")
-        let latin = joined.applyingTransform(transform, reverse: false) ?? joined
-        let parts = latin.split(separator: "\n", omittingEmptySubsequences: false)
         var t: [UInt32: [Character]] = [:]
-        guard parts.count == scalars.count else { return t }
-        for (u, out) in zip(scalars, parts) {
-            // Hard and soft signs come out as quote marks: keep letters and digits only.
-            let kept = out.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }
-            t[u.value] = kept.map { Character($0) }
+        for entry in foldedScalars.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+            guard let eq = entry.firstIndex(of: "="), let key = UInt32(entry[..<eq], radix: 16) else { continue }
+            t[key] = entry[entry.index(after: eq)...].split(separator: ".").compactMap {
+                UInt32($0, radix: 16).flatMap(Unicode.Scalar.init).map(Character.init)
+            }
         }
         return t
     }()
