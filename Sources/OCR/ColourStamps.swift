@@ -63,6 +63,10 @@ struct ColourStamps {
     /// Pieces of coloured ink smaller than this (reduced pixels) are specks; more pieces than this, a picture.
     static let minimumPiece = 4
     static let maximumPieces = 300
+    /// A stamp's ink this many times longer than high has a long axis to turn it by.
+    static let elongation = 2.0
+    /// The rank of a region's chroma taken for its paper's (below `inkShare`'s upper end).
+    static let paperRank: Float = 0.25
     /// How far either way a stamp may be turned (degrees) for the skew search; stamps are set at any slant.
     static let sweepDegrees: Float = 45
 
@@ -144,12 +148,41 @@ struct ColourStamps {
         var angle: Float = 0
         var confidence: Float = 0
         let found = ink.withPix { pixFindSkewSweepAndSearch($0, &angle, &confidence, 1, 1, Self.sweepDegrees, 1, 0.01) == 0 }
-        let degrees = found && Double(confidence) >= minimumSkewConfidence ? Double(angle) : 0
+        // The skew search is made for lines of text; a short framed word ("PAYÉ") gives it too little to be
+        // sure of, but its ink is clearly longer than high: then the ink's long axis tells the turn.
+        let degrees = found && Double(confidence) >= minimumSkewConfidence ? Double(angle) : (longAxisDegrees(of: inkCut) ?? 0)
         let radians = Float(degrees * Double.pi / 180)
         guard let turned = grey.derived({ pixRotate($0, radians, Int32(L_ROTATE_AREA_MAP), Int32(L_BRING_IN_WHITE), 0, 0) })
         else { return nil }
         if page.resolution > 0 { turned.setResolution(page.resolution) }
         return Stamp(image: turned, region: region, degrees: degrees, pad: pad)
+    }
+
+    /// The clockwise turn (degrees) that lays the long axis of a 1-bit image's ink level (its second moments),
+    /// when the ink is `elongation` times longer than it is high across that axis; nil for a round seal or a
+    /// square block, whose axis says nothing.
+    static func longAxisDegrees(of ink: PixImage) -> Double? {
+        let (w, h) = (ink.width, ink.height)
+        let (wpl, data) = ink.withPix { (Int(pixGetWpl($0)), pixGetData($0)) }
+        guard ink.depth == 1, let data else { return nil }
+        var (n, sx, sy, sxx, syy, sxy) = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+        for y in 0..<h {
+            let row = data + y * wpl
+            for x in 0..<w where (row[x >> 5] >> (31 - UInt32(x & 31))) & 1 == 1 {
+                let (fx, fy) = (Double(x), Double(y))
+                n += 1
+                (sx, sy, sxx, syy, sxy) = (sx + fx, sy + fy, sxx + fx * fx, syy + fy * fy, sxy + fx * fy)
+            }
+        }
+        guard n > 0 else { return nil }
+        let (mx, my) = (sx / n, sy / n)
+        let (a, b, c) = (sxx / n - mx * mx, sxy / n - mx * my, syy / n - my * my)
+        // The two spreads (eigenvalues of the covariance) and the long axis's angle, y pointing down.
+        let root = ((a - c) * (a - c) + 4 * b * b).squareRoot()
+        let (long, short) = ((a + c + root) / 2, (a + c - root) / 2)
+        guard short > 0, long >= short * Self.elongation * Self.elongation else { return nil }
+        let degrees = -0.5 * atan2(2 * b, a - c) * 180 / Double.pi
+        return abs(degrees) <= Double(Self.sweepDegrees) ? degrees : nil
     }
 
     /// 255 minus each pixel's chroma (largest minus smallest of red, green, blue): coloured ink dark, black
@@ -166,6 +199,13 @@ struct ColourStamps {
             let low = pick(red, green, Int32(L_CHOOSE_MIN)).flatMap({ pick($0, blue, Int32(L_CHOOSE_MIN)) }),
             let spread = high.derived({ p in low.withPix { pixSubtractGray(nil, p, $0) } })
         else { return nil }
+        // Paper under warm or tinted light has a chroma of its own (20-30 in a phone photo): taken off, the paper
+        // is as white as the margin added around the stamp; else tesseract's threshold falls between the two
+        // whites and reads nothing. Ink is at most half a region, so its lower quarter is paper.
+        var paper: UInt32 = 0
+        if spread.withPix({ pixGetRankValue($0, 1, Self.paperRank, &paper) }) == 0, paper > 0 {
+            _ = spread.withPix { pixAddConstantGray($0, -Int32(paper)) }
+        }
         return spread.derived { pixMultConstantGray($0, Self.chromaGain) == 0 ? pixInvert(nil, $0) : nil }
     }
 }

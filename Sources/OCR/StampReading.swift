@@ -25,6 +25,16 @@ extension PageOCR {
                 OCRWord(text: $0.text, box: stamp.pageBox($0.box), conf: $0.conf)
             }
             guard let line = Self.line(of: words), !Self.alreadyRead(line, in: kept, region: stamp.region) else { continue }
+            // The page reading made words of the turned letters too ("Ta" for a turned "PAGATA"): as tall as the
+            // stamp's letters, in its region. Beside the stamp's own line they would make it no line of its own.
+            let heights = seen.flatMap(\.words).filter { Self.isWord($0.text) }.map { $0.box[3] - $0.box[1] }.sorted()
+            let letter = heights.isEmpty ? 0 : heights[heights.count / 2]
+            kept = kept.compactMap { l in
+                let rest = l.words.filter {
+                    !Self.centre(of: $0.box, isIn: stamp.region) || $0.box[3] - $0.box[1] < letter * Self.stampLetterShare
+                }
+                return rest.count == l.words.count ? l : Self.line(of: rest)
+            }
             let at = kept.firstIndex { $0.box[1] > line.box[1] } ?? kept.endIndex
             kept.insert(line, at: at)
             read += 1
@@ -32,6 +42,10 @@ extension PageOCR {
         if read > 0 { ocr.stamps = read }
         return kept
     }
+
+    /// A page word in a stamp's region at least this share of the stamp's letter height is the stamp's ink
+    /// read askew (the print under a stamp is smaller than its letters).
+    static let stampLetterShare = 0.6
 
     /// A stamp's word holds a letter or digit: the specks and rules of its frame read as "|" or "—" are not words.
     static func isWord(_ text: String) -> Bool { text.contains { $0.isLetter || $0.isNumber } }

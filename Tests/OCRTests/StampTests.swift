@@ -6,7 +6,8 @@ import Testing
 @testable import OCR
 
 /// Stamps in coloured ink (Tests/Fixtures/stamps/make_stamps.py: a red "BEZAHLT" turned 20 degrees over the
-/// totals, a blue letterhead set straight, on a dark desk) are read by themselves, upright.
+/// totals, a blue letterhead set straight, on a dark desk; the same under warm light with a purple stamp) are
+/// read by themselves, upright.
 @Suite("coloured stamps")
 struct StampTests {
     static let photo = "Tests/Fixtures/stamps/stamp-photo.jpg"
@@ -23,6 +24,14 @@ struct StampTests {
         #expect(box.count == 4 && box[3] - box[1] > 40, "\(box)")
         // The straight blue letterhead was read with the page and is not read twice.
         #expect(lines.filter { $0["text"]?.stringValue?.contains("Weidinger") == true }.count == 1)
+    }
+
+    /// Paper under warm light has a chroma of its own (about 30): the stamp is read all the same.
+    @Test func aStampUnderWarmLightIsRead() throws {
+        let warm = "Tests/Fixtures/stamps/stamp-photo-warm.jpg"
+        let out = PageOCR(options: try Fixture.options("deu+eng")).process(Fixture.page(Fixture.path(warm), dpi: 150))
+        let lines = out["lines"]?.arrayValue?.compactMap { $0["text"]?.stringValue } ?? []
+        #expect(lines.contains("BEZAHLT"), "\(lines)")
     }
 
     @Test func aGrayPageHasNoColourStamps() throws {

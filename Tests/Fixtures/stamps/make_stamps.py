@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes stamp-photo.jpg: a photographed invoice with a red "BEZAHLT" stamp turned 20 degrees over its
-totals and a blue letterhead set straight, on a dark desk, for Tests/OCRTests/StampTests. Names and
-numbers are made up for the test.
+totals and a blue letterhead set straight, on a dark desk, for Tests/OCRTests/StampTests; and
+stamp-photo-warm.jpg: the same under warm light (the paper's own chroma about 30, as in a phone photo),
+its stamp a small purple serif one, turned -21 degrees below the totals. Names and numbers are made up for the test.
 
     python3 Tests/Fixtures/stamps/make_stamps.py   (needs Pillow and the DejaVu fonts)
 """
@@ -15,12 +16,13 @@ ROWS = [("Beratung", "1.200,00"), ("Reisekosten", "86,40"), ("Summe netto", "1.2
         ("USt. 20 %", "257,28"), ("Gesamtbetrag EUR", "1.543,68")]
 
 
-def main():
+def photo(name, word, face, size, frame, ink, angle, light, at=(380, 430)):
+    """frame: the stamp's width beyond its word, its height, the frame's line width, where the word starts."""
     page = Image.new("RGB", (1240, 1754), (246, 244, 238))
     d = ImageDraw.Draw(page)
     body = ImageFont.truetype(FONTS + "DejaVuSerif.ttf", 30)
     head = ImageFont.truetype(FONTS + "DejaVuSans-Bold.ttf", 46)
-    stamp = ImageFont.truetype(FONTS + "DejaVuSans-Bold.ttf", 92)
+    stamp = ImageFont.truetype(FONTS + face, size)
     d.text((110, 100), "Kanzlei Weidinger", fill=(25, 60, 150), font=head)
     d.text((110, 170), "Rechnung Nr. 2026-0412 vom 14.11.2026", fill=(20, 20, 20), font=body)
     y = 420
@@ -30,18 +32,25 @@ def main():
         y += 56
     d.text((110, y + 80), "IBAN AT61 1904 3002 3457 3201", fill=(20, 20, 20), font=body)
     # The stamp: red letters in a frame, drawn apart and turned, laid over the totals.
-    word = "BEZAHLT"
-    w = int(d.textlength(word, font=stamp)) + 60
-    layer = Image.new("RGBA", (w, 150), (0, 0, 0, 0))
+    extra, h, line, start = frame
+    w = int(d.textlength(word, font=stamp)) + extra
+    layer = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     s = ImageDraw.Draw(layer)
-    s.rectangle((4, 4, w - 5, 145), outline=(200, 30, 35, 255), width=8)
-    s.text((30, 18), word, fill=(200, 30, 35, 255), font=stamp)
-    turned = layer.rotate(20, resample=Image.BICUBIC, expand=True)
-    page.paste(turned, (380, 430), turned)
+    s.rectangle((4, 4, w - 5, h - 5), outline=ink + (255,), width=line)
+    s.text(start, word, fill=ink + (255,), font=stamp)
+    turned = layer.rotate(angle, resample=Image.BICUBIC, expand=True)
+    page.paste(turned, at, turned)
     photo = Image.new("RGB", (1440, 1954), (52, 60, 72))
     photo.paste(page, (100, 100))
     photo = photo.filter(ImageFilter.GaussianBlur(0.8))
-    photo.save(os.path.join(HERE, "stamp-photo.jpg"), quality=80, dpi=(150, 150))
+    photo = Image.merge("RGB", [band.point(lambda v, f=f: int(v * f)) for band, f in zip(photo.split(), light)])
+    photo.save(os.path.join(HERE, name), quality=80, dpi=(150, 150))
+
+
+def main():
+    photo("stamp-photo.jpg", "BEZAHLT", "DejaVuSans-Bold.ttf", 92, (60, 150, 8, (30, 18)), (200, 30, 35), 20, (1, 1, 1))
+    photo("stamp-photo-warm.jpg", "BEZAHLT", "DejaVuSerif.ttf", 44, (30, 70, 3, (15, 8)), (150, 30, 140), -21,
+          (1, 0.96, 0.9), (560, 900))
 
 
 if __name__ == "__main__":
