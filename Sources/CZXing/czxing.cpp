@@ -28,7 +28,7 @@ const FormatPair kFormats[] = {
 ZXing::DecodeHints hintsFrom(const czx_options *o) {
     ZXing::DecodeHints hints;
     ZXing::BarcodeFormats formats;
-    int wanted = (o && o->formats) ? o->formats : (CZX_QR | CZX_MICRO_QR | CZX_PDF417 | CZX_DATA_MATRIX | CZX_AZTEC);
+    int wanted = (o && o->formats) ? o->formats : (CZX_QR | CZX_PDF417 | CZX_DATA_MATRIX | CZX_AZTEC);
     for (const auto &pair : kFormats) {
         if (wanted & pair.flag) formats |= pair.format;
     }

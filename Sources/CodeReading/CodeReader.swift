@@ -7,7 +7,7 @@ typealias Image = PixImage
 
 /// One code zxing-cpp read, in the pixels of the image it was read from.
 public struct DecodedCode: Equatable, Sendable {
-    /// "qr", "microqr", "pdf417", "datamatrix" or "aztec".
+    /// "qr", "pdf417", "datamatrix" or "aztec" (Micro QR is not looked for: `allFormats`).
     public let type: String
     /// The content as text, exactly as encoded (line endings, byte-order mark and padding kept).
     public let text: String
@@ -96,10 +96,11 @@ public enum CodeReader {
         public static let quick = Pass(tryHarder: false, tryRotate: false, tryDownscale: false)
     }
 
-    public static let allFormats = CZX_QR | CZX_MICRO_QR | CZX_PDF417 | CZX_DATA_MATRIX | CZX_AZTEC
-    /// Without Micro QR: zxing-cpp 1.4's Micro QR detector stops the process on an assertion for some
-    /// images (a straightened region of a photo's grey table did it), and no payment code is one.
-    public static let straightenedFormats = allFormats & ~CZX_MICRO_QR
+    /// Every symbology read, Micro QR aside: zxing-cpp 1.4's Micro QR detector stops the process on an
+    /// assertion (`intersect` of invalid regression lines in FindConcentricPatternCorners) for some photos — a
+    /// straightened region of a photo's grey table, a PAY by square slip in low contrast — and no payment code
+    /// is a Micro QR.
+    public static let allFormats = CZX_QR | CZX_PDF417 | CZX_DATA_MATRIX | CZX_AZTEC
 
     /// The linked library's version, e.g. "1.4.0".
     public static var version: String { String(cString: czx_version()) }

@@ -54,7 +54,6 @@ enum StraightenedCodes {
         // Enlarged here already: zxing need not try a reduced copy.
         var pass = CodeReader.Pass.thorough
         pass.tryDownscale = false
-        pass.formats = CodeReader.straightenedFormats
         let k = enlargement(region)
         // Made one after the other, only while none has been read.
         let variants: [() -> Image?] =

@@ -45,10 +45,11 @@ public enum IngestCommand {
             has usable text, and "image" (a PNG in the work folder, or the image file itself) when
             the page needs OCR. Rasters are named by the file's SHA-256 and reused when present, so
             a rerun or an interrupted batch is cheap. Attachments (e.g. Factur-X XML) are listed on
-            the first page record and saved to the work folder. QR, Micro QR, PDF417, Data Matrix and
-            Aztec codes found on a page are in its "codes" (type, text exactly as encoded, box in
-            points), read with zxing-cpp. An XML e-invoice on its own (UBL 2.1 Invoice or CreditNote,
-            UN/CEFACT CII: XRechnung, Peppol BIS, Factur-X/ZUGFeRD XML) is one record with "media":"xml",
+            the first page record and saved to the work folder. QR, PDF417, Data Matrix and Aztec
+            codes found on a page are in its "codes" (type, text exactly as encoded, box in points),
+            read with zxing-cpp (not Micro QR, which no payment code is). An XML e-invoice on its
+            own (UBL 2.1 Invoice or CreditNote, UN/CEFACT CII: XRechnung, Peppol BIS, Factur-X/ZUGFeRD
+            XML) is one record with "media":"xml",
             "pages":0 and the file itself in "attachments", its syntax and specification recognised; XML
             with a DTD (external entities, entity bombs) is refused as an error record. E-mails (.eml,
             mbox) and ZIP archives: each attachment or file in them is an input of its own, its source

@@ -5,7 +5,7 @@ import PPShared
 import PixImage
 import Records
 
-/// The "codes" of page records: QR, Micro QR, PDF417, Data Matrix and Aztec codes read on the page,
+/// The "codes" of page records: QR, PDF417, Data Matrix and Aztec codes read on the page,
 /// `[{"type","text","box","page"}]` with boxes in points like the page's other boxes; the key is
 /// left out when the page has none (and with --no-codes).
 extension PageWorker {

@@ -93,7 +93,20 @@ struct CodeTests {
 
     @Test func aCodeWithAnInkBlotStillReads() throws { try expectTheCode(of: "damaged.png", tolerance: 1) }
 
-    @Test func microQRCode() throws { try expectTheCode(of: "microqr.png", tolerance: 1) }
+    /// Micro QR is not looked for: zxing-cpp 1.4's Micro QR detector stops the process on some photos (below),
+    /// and no payment code is one.
+    @Test func microQRIsNotRead() {
+        let out = pages("microqr.png")
+        #expect(out.count == 1 && out.first?["codes"] == nil, "\(out)")
+    }
+
+    /// A photo of the photo benchmark (PAY by square in low contrast) on which zxing-cpp 1.4's Micro QR detector
+    /// aborted pp-ingest: its QR code is read and the process lives.
+    @Test func aPhotoThatStoppedTheMicroQRDetectorIsRead() throws {
+        let want = try #require(Self.expected["bysquare-low-contrast.jpg"]?["text"]?.stringValue)
+        let codes = pages("bysquare-low-contrast.jpg").first?["codes"]?.arrayValue ?? []
+        #expect(codes.contains { $0["type"] == "qr" && $0["text"]?.stringValue == want }, "\(codes)")
+    }
 
     @Test func aPageWithoutCodeHasNoCodesKey() {
         let out = pages("no-code.pdf")

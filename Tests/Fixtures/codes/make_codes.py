@@ -12,7 +12,7 @@ Writes, next to this script (all committed, so `swift test` needs no Python):
 - epc-latin1.png   an EPC QR code whose bytes are ISO 8859-1 (EPC coding 2), no ECI
 - no-code.pdf      born-digital A4 page: text, a table and a grey logo image, no code
 - damaged.png      a scanned EPC QR code (200 dpi, grey) with an ink blot over some of its modules
-- microqr.png      a Micro QR code
+- microqr.png      a Micro QR code (not read: see below)
 - hub3-photo-10.jpg, hub3-photo-30.jpg  photos of a HUB-3 slip (PDF417 of HUB3, 150 dpi) turned 10 and
                    30 degrees on a grey table, blurred, noisy, JPEG (zxing alone reads a PDF417 only
                    within a few degrees of upright); hub3-photo-persp20.jpg the slip turned 3 degrees
@@ -22,6 +22,8 @@ Writes, next to this script (all committed, so `swift test` needs no Python):
 - pdf417-long-turned.png  a page of text with a long PDF417 (16 columns) under it, turned 6 degrees:
                    read by pp-ocr on the page it deskewed, not by pp-ingest (Tests/OCRTests)
 - two-codes.jpg    a photo of a slip with an EPC QR code and a HUB-3 PDF417 under it, turned 6 degrees
+- bysquare-low-contrast.jpg  a photo of bench/codes/photos.py (PAY by square in low contrast) on which
+                   zxing-cpp 1.4's Micro QR detector stops the process (about ten minutes to make)
 - expected.json    per file: the payload encoded, its symbology and the code's box in points
                    (top-left origin, as page records give boxes); two-codes.jpg: "codes", a list of them
 
@@ -396,11 +398,30 @@ def small_module_photo(expected):
     photo.save(os.path.join(HERE, "hub3-photo-persp30.jpg"), quality=80)
     expected["hub3-photo-persp30.jpg"] = {"type": "pdf417", "text": text}
 
+def micro_qr_crash_photo(expected):
+    """bysquare-low-contrast.jpg: the photo bysquare.low-contrast.01.jpg of `photos.py make DIR --per-cell 20
+    --seed 301` (every photo before it is made too, so this takes about ten minutes). zxing-cpp 1.4's Micro QR
+    detector stops the process on an assertion on it."""
+    spec = importlib.util.spec_from_file_location("photos", os.path.join(HERE, "..", "..", "..", "bench", "codes", "photos.py"))
+    photos = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(photos)
+    rng = random.Random(301)
+    for fmt in photos.FORMATS:
+        for cell, params in photos.CELLS.items():
+            for i in range(20):
+                text = photos.payload(fmt, rng)
+                img, q = photos.photograph(photos.slip(rng, [(fmt, text)]), rng, **params)
+                if (fmt, cell, i) == ("bysquare", "low-contrast", 1):
+                    img.save(os.path.join(HERE, "bysquare-low-contrast.jpg"), quality=q)
+                    expected["bysquare-low-contrast.jpg"] = {"type": "qr", "text": text}
+                    return
+
+
 MAKERS = {"epc-vector.pdf": epc_vector, "swiss-image.pdf": swiss_image, "hub3-pdf417.pdf": hub3_pdf417,
           "ips-photo.jpg": ips_photo, "epc-latin1.png": epc_latin1, "no-code.pdf": no_code, "damaged.png": damaged,
           "microqr.png": microqr, **{name: hub3_photos for name in HUB3_PHOTOS},
           "two-codes.jpg": two_codes, "pdf417-long-turned.png": long_pdf417_turned,
-          "hub3-photo-persp30.jpg": small_module_photo}
+          "hub3-photo-persp30.jpg": small_module_photo, "bysquare-low-contrast.jpg": micro_qr_crash_photo}
 
 
 def main():
