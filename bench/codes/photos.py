@@ -1,7 +1,7 @@
 """A photo benchmark of payment codes, for bench/codes/photos.sh.
 
     photos.py make OUT [--per-cell N] [--seed S]   writes OUT/*.jpg and OUT/truth.jsonl
-    photos.py score OUT PP.jsonl ZBAR_DIR TIMES   prints the decode-rate table
+    photos.py score OUT PP.jsonl ZBAR_DIR TIMES [NOCODES_TIMES]   prints the decode-rate table
 
 Every format of Tests/Synth/codes.py (the payloads and encoders the tests use: segno for QR, pdf417gen
 for HUB-3 PDF417, liblzma for PAY by square) is drawn on a bill-like slip at 150 dpi and photographed
@@ -211,7 +211,7 @@ def read_jsonl(path):
     return [json.loads(line) for line in open(path, encoding="utf-8") if line.strip()]
 
 
-def score(out, pp_path, zbar_path, times_path):
+def score(out, pp_path, zbar_path, times_path, nocodes_path=None):
     truth = read_jsonl(os.path.join(out, "truth.jsonl"))
     pp, zbar = {}, {}
     for r in read_jsonl(pp_path):
@@ -256,6 +256,13 @@ def score(out, pp_path, zbar_path, times_path):
     if times:
         print("time per photo (one pp-ingest run, process start included): median %d ms, p90 %d ms, max %d ms" % (
             times[len(times) // 2], times[int(len(times) * 0.9)], times[-1]))
+    if nocodes_path and os.path.exists(nocodes_path):
+        timed = dict(line.rstrip("\n").split("\t") for line in open(times_path) if "\t" in line)
+        extra = sorted(int(timed[name]) - int(ms) for name, ms in
+                       (line.rstrip("\n").split("\t") for line in open(nocodes_path) if "\t" in line) if name in timed)
+        if extra:
+            print("code reading's own time (a run less the same photo's --no-codes run, %d photos): median %d ms, "
+                  "p90 %d ms" % (len(extra), extra[len(extra) // 2], extra[int(len(extra) * 0.9)]))
 
 
 if __name__ == "__main__":
@@ -265,6 +272,6 @@ if __name__ == "__main__":
         seed = int(args[args.index("--seed") + 1]) if "--seed" in args else 29
         make(sys.argv[2], per, seed)
     elif sys.argv[1] == "score":
-        score(*sys.argv[2:6])
+        score(*sys.argv[2:7])
     else:
         sys.exit(__doc__)

@@ -4,6 +4,8 @@
 # side, and prints the decode rate per format and distortion (photos.py score).
 # Usage: bash bench/codes/photos.sh [PER_CELL] [PP_INGEST]   (default 5 photos a cell, the release build)
 # KEEP=DIR keeps the photos and the outputs in DIR; SEED=S makes another set of photos (default 29).
+# Every EXTRA_EVERY-th photo (default 10) is read once more with --no-codes, right after its timed run: the
+# difference is the code reading's own time.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 PER=${1:-5}
@@ -18,6 +20,9 @@ fi
 [ -f "$SCRATCH/photos/truth.jsonl" ] || python3 bench/codes/photos.py make "$SCRATCH/photos" --per-cell "$PER" --seed "${SEED:-29}"
 : > "$SCRATCH/pp.jsonl"
 : > "$SCRATCH/times"
+: > "$SCRATCH/times-nocodes"
+every=${EXTRA_EVERY:-10}
+n=0
 rm -rf "$SCRATCH/zbar"; mkdir -p "$SCRATCH/zbar"
 for f in "$SCRATCH"/photos/*.jpg; do
     name=$(basename "$f")
@@ -25,6 +30,13 @@ for f in "$SCRATCH"/photos/*.jpg; do
     "$BIN" --jobs 1 --work "$SCRATCH/work" "$f" >> "$SCRATCH/pp.jsonl" || true
     end=$(date +%s%N)
     printf '%s\t%s\n' "$name" "$(( (end - start) / 1000000 ))" >> "$SCRATCH/times"
+    n=$((n + 1))
+    if [ $((n % every)) = 0 ]; then
+        start=$(date +%s%N)
+        "$BIN" --jobs 1 --no-codes --work "$SCRATCH/work" "$f" > /dev/null || true
+        end=$(date +%s%N)
+        printf '%s\t%s\n' "$name" "$(( (end - start) / 1000000 ))" >> "$SCRATCH/times-nocodes"
+    fi
     zbarimg -q --xml "$f" > "$SCRATCH/zbar/$name.xml" 2>/dev/null || true
 done
-python3 bench/codes/photos.py score "$SCRATCH/photos" "$SCRATCH/pp.jsonl" "$SCRATCH/zbar" "$SCRATCH/times"
+python3 bench/codes/photos.py score "$SCRATCH/photos" "$SCRATCH/pp.jsonl" "$SCRATCH/zbar" "$SCRATCH/times" "$SCRATCH/times-nocodes"
