@@ -185,8 +185,8 @@ struct ColourStamps {
         return abs(degrees) <= Double(Self.sweepDegrees) ? degrees : nil
     }
 
-    /// 255 minus each pixel's chroma (largest minus smallest of red, green, blue): coloured ink dark, black
-    /// print and paper alike white.
+    /// 255 minus each pixel's chroma (largest minus smallest of red, green, blue) beyond the paper's, times
+    /// `chromaGain`: coloured ink dark, black print and paper alike white.
     static func chroma(of colour: PixImage) -> PixImage? {
         guard let red = colour.derived({ pixGetRGBComponent($0, Int32(COLOR_RED)) }),
             let green = colour.derived({ pixGetRGBComponent($0, Int32(COLOR_GREEN)) }),

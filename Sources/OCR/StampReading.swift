@@ -25,15 +25,18 @@ extension PageOCR {
                 OCRWord(text: $0.text, box: stamp.pageBox($0.box), conf: $0.conf)
             }
             guard let line = Self.line(of: words), !Self.alreadyRead(line, in: kept, region: stamp.region) else { continue }
-            // The page reading made words of the turned letters too ("Ta" for a turned "PAGATA"): as tall as the
-            // stamp's letters, in its region. Beside the stamp's own line they would make it no line of its own.
-            let heights = seen.flatMap(\.words).filter { Self.isWord($0.text) }.map { $0.box[3] - $0.box[1] }.sorted()
-            let letter = heights.isEmpty ? 0 : heights[heights.count / 2]
-            kept = kept.compactMap { l in
-                let rest = l.words.filter {
-                    !Self.centre(of: $0.box, isIn: stamp.region) || $0.box[3] - $0.box[1] < letter * Self.stampLetterShare
+            // The page reading made words of a turned stamp's letters too ("Ta" for a turned "PAGATA"): in its
+            // region and taller than its letters, as the slant spreads them. Beside the stamp's own line they would
+            // make it no line of its own. Print under or beside the stamp is no taller than its letters.
+            if abs(stamp.degrees) >= Self.turnedStamp {
+                let heights = seen.flatMap(\.words).filter { Self.isWord($0.text) }.map { $0.box[3] - $0.box[1] }.sorted()
+                let letter = heights.isEmpty ? Double.infinity : heights[heights.count / 2]
+                kept = kept.compactMap { l in
+                    let rest = l.words.filter {
+                        !Self.centre(of: $0.box, isIn: stamp.region) || $0.box[3] - $0.box[1] < letter * Self.slantedWordHeight
+                    }
+                    return rest.count == l.words.count ? l : Self.line(of: rest)
                 }
-                return rest.count == l.words.count ? l : Self.line(of: rest)
             }
             let at = kept.firstIndex { $0.box[1] > line.box[1] } ?? kept.endIndex
             kept.insert(line, at: at)
@@ -43,9 +46,10 @@ extension PageOCR {
         return kept
     }
 
-    /// A page word in a stamp's region at least this share of the stamp's letter height is the stamp's ink
-    /// read askew (the print under a stamp is smaller than its letters).
-    static let stampLetterShare = 0.6
+    /// A stamp turned this many degrees or more is one the page reading may have read askew, and a page word in
+    /// its region this many times taller than the stamp's letters (upright) is such a reading.
+    static let turnedStamp = 5.0
+    static let slantedWordHeight = 1.3
 
     /// A stamp's word holds a letter or digit: the specks and rules of its frame read as "|" or "—" are not words.
     static func isWord(_ text: String) -> Bool { text.contains { $0.isLetter || $0.isNumber } }
