@@ -114,7 +114,15 @@ extension PageOCR {
             }
         }
         if !retried, let again = check.again {
-            kept = (try recognize(pix, with: again, dpi: dpi, deadline: deadline, what: what), again)
+            let chosen = try sampledScript(
+                instead: again, told: check.detected ?? detected?.language, pix, auto: auto, first: languages, dpi: dpi,
+                deadline: deadline, what: what)
+            kept = (try recognize(pix, with: chosen, dpi: dpi, deadline: deadline, what: what), chosen)
+            if chosen != again,
+                let language = auto.secondPass(text: kept.page.text, script: nil, first: chosen, page: what).detected
+            {
+                detected = (language, .reading)
+            }
         }
         ocr.detected = .some(detected?.language)
         ocr.detectedFrom = .some(detected?.from)
@@ -132,25 +140,53 @@ extension PageOCR {
     func otherScriptReading(
         _ pix: PixImage, auto: AutoLanguages, lookAlike: Bool, first: String, dpi: Int, deadline: UInt64?, what: String
     ) throws(ToolError) -> String? {
-        if lookAlike, let sample = TextSample(page: pix, dpi: dpi) {
-            // Words that tell a language of the script first (a model of the wrong script reads some words
-            // surely, as garbage).
-            var best: (languages: String, tells: Bool, meanConf: Int)?
-            for script in AutoLanguages.otherScripts {
-                let languages = auto.firstPass(script: script, page: what)
-                guard languages != first,
-                    languages.split(separator: "+").contains(where: { AutoLanguages.script(ofCode: String($0)) == script })
-                else { continue }
-                let read = try readSample(
-                    sample, with: languages, auto: auto, script: script, dpi: dpi, deadline: deadline, what: what)
-                let tells = auto.tellsLanguage(written: script, in: read.text)
-                if best.map({ ($0.tells ? 1 : 0, $0.meanConf) < (tells ? 1 : 0, read.meanConf) }) ?? true {
-                    best = (languages, tells, read.meanConf)
-                }
-            }
-            if let best { return best.languages }
+        if lookAlike, let sample = TextSample(page: pix, dpi: dpi),
+            let best = try scriptBySample(
+                sample, scripts: AutoLanguages.otherScripts, auto: auto, first: first, dpi: dpi, deadline: deadline,
+                what: what)
+        {
+            return best.languages
         }
         return auto.retryWhenNothingDetected(first: first)
+    }
+
+    /// The languages to read a page again with instead of `again`, the default of the script its letters are in
+    /// when they tell no language (`told` nil): Greek print OSD took for Cyrillic, read with Serbian, comes out as
+    /// Latin garbage. The script whose model reads a sample of the page into words of one of its languages reads
+    /// it, rather than the script the letters look like; `again` when no script's sample tells a language.
+    func sampledScript(
+        instead again: String, told: String?, _ pix: PixImage, auto: AutoLanguages, first: String, dpi: Int,
+        deadline: UInt64?, what: String
+    ) throws(ToolError) -> String {
+        guard told == nil, let sample = TextSample(page: pix, dpi: dpi) else { return again }
+        let best = try scriptBySample(
+            sample, scripts: ["Latin"] + AutoLanguages.otherScripts, auto: auto, first: first, dpi: dpi, deadline: deadline,
+            what: what)
+        guard let best, best.tells else { return again }
+        return best.languages
+    }
+
+    /// Of `scripts`, the first languages of the one whose model reads `sample` into words of one of its
+    /// languages, else the one read surest (a model of the wrong script reads some words surely, as garbage);
+    /// `first`'s own languages are not tried again. Nil when none is installed.
+    func scriptBySample(
+        _ sample: TextSample, scripts: [String], auto: AutoLanguages, first: String, dpi: Int, deadline: UInt64?,
+        what: String
+    ) throws(ToolError) -> (languages: String, tells: Bool)? {
+        var best: (languages: String, tells: Bool, meanConf: Int)?
+        for script in scripts {
+            let languages = auto.firstPass(script: script, page: what)
+            guard languages != first,
+                languages.split(separator: "+").contains(where: { AutoLanguages.script(ofCode: String($0)) == script })
+            else { continue }
+            let read = try readSample(
+                sample, with: languages, auto: auto, script: script, dpi: dpi, deadline: deadline, what: what)
+            let tells = auto.tellsLanguage(written: script, in: read.text)
+            if best.map({ ($0.tells ? 1 : 0, $0.meanConf) < (tells ? 1 : 0, read.meanConf) }) ?? true {
+                best = (languages, tells, read.meanConf)
+            }
+        }
+        return best.map { ($0.languages, $0.tells) }
     }
 
     /// A sample of the page's lines read with `languages` (PSM 6, one block), and the next one beside it

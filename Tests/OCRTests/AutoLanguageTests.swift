@@ -119,6 +119,17 @@ struct AutoLanguageTests {
         #expect(ocr["script"] == "Cyrillic")
     }
 
+    /// A Greek photo OSD takes for Cyrillic (Tests/Fixtures/stamps/make_stamps.py): read with Serbian, its words
+    /// come out as Latin garbage of no language; of samples read in each script the Greek one tells Greek, so
+    /// Greek reads the page (eng did before, into Latin garbage again).
+    @Test func aGreekPageOSDTakesForCyrillicIsReadInGreek() throws {
+        let photo = Fixture.path("Tests/Fixtures/stamps/stamp-photo-greek.jpg")
+        let ocr = PageOCR(options: try Self.auto()).process(Fixture.page(photo))["ocr"]?.objectValue ?? [:]
+        #expect(ocr["first_pass"] == "srp+eng")
+        #expect(ocr["lang"] == "ell+eng")
+        #expect(ocr["detected"] == "el")
+    }
+
     @Test(arguments: [
         ("Hopopa Warep EOON Nonyyaren Ha bakrypara OnucaHne KonnyecTBO CmerTka MexnyHHa cyMa", true),
         ("OcTaBa TeneuoM d.o.o. Ynvua BvanuH 43 HoBu Can Tekyhu pauyHw HuHa KoBau", true),

@@ -3,10 +3,16 @@
 totals and a blue letterhead set straight, on a dark desk, for Tests/OCRTests/StampTests; and
 stamp-photo-warm.jpg: the same under warm light (the paper's own chroma about 30, as in a phone photo),
 its stamp a small purple serif one, turned -21 degrees below the totals. Names and numbers are made up for the test.
+And stamp-photo-greek.jpg, for Tests/OCRTests/AutoLanguageTests: a Greek bill of Tests/Synth (the fit family
+"paid-stamp" without its card line, the stamp's word, colour, size and turn drawn by the bill's seed) photographed
+by Tests/Synth/photo.py; OSD takes it for Cyrillic.
 
-    python3 Tests/Fixtures/stamps/make_stamps.py   (needs Pillow and the DejaVu fonts)
+    python3 Tests/Fixtures/stamps/make_stamps.py   (needs Pillow and the DejaVu fonts; the Greek bill also
+                                                    Tests/Synth's reportlab, numpy and poppler-utils)
 """
 import os
+import random
+import sys
 
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
@@ -47,10 +53,47 @@ def photo(name, word, face, size, frame, ink, angle, light, at=(380, 430)):
     photo.save(os.path.join(HERE, name), quality=80, dpi=(150, 150))
 
 
+def greek_stamped_bill(name, seed=7, index=24):
+    """The bill `index` of a run of the stamp variant with `seed` (every lexicon language twice, in the
+    generator's own order), photographed."""
+    sys.path.insert(0, os.path.join(HERE, "..", "..", "Synth"))
+    import blocks as B
+    import draw
+    import generate as g
+    import photo as shots
+    from families_i import STAMP_COLORS, paid_phrases
+
+    lex = g.Lexicons(os.path.join(HERE, "..", "..", "..", "Sources", "Extract", "Lexicons"))
+    plan = g.language_plan(random.Random(seed), "any", set(lex.languages()), 2 * len(lex.languages()))
+    lang, script = plan[index]
+    rng = random.Random("%d/x/%d" % (seed, index))
+    bill = g.Bill(rng, lex, lang, script)
+    bill.doc_index, bill.seed = index, seed
+    pdf = os.path.join(HERE, name[:-len(".jpg")] + ".pdf")
+    doc = draw.Doc(pdf, "x", bill.issuer)
+    p = doc.new_page(face="serif")
+    B.letterhead(p, bill, 3)
+    B.address_window(p, bill, 18, 38)
+    B.kv(p, 18, 64, B.meta_rows(bill, due=False), 8, gap=40)
+    lines = bill.items()
+    bill.totals(lines)
+    y = B.items_table(p, bill, 18, 96, lines, (92, 14, 32, 36))
+    y = B.totals_block(p, bill, 192, y + 7)
+    text = bill.rng.choice(paid_phrases(bill)[:3]).upper()
+    p.stamp(100 + rng.uniform(-10, 20), y + 22 + rng.uniform(0, 10), text, rng.choice([18, 22, 26]),
+            rng.choice(STAMP_COLORS), rng.choice([-20, -12, 0, 8, 15, 22]))
+    B.footer(p, bill)
+    doc.save()
+    shot = shots.make_photo(pdf, os.path.join(HERE, name[:-len(".jpg")]), rng.randrange(1 << 30))
+    os.remove(pdf)
+    return shot
+
+
 def main():
     photo("stamp-photo.jpg", "BEZAHLT", "DejaVuSans-Bold.ttf", 92, (60, 150, 8, (30, 18)), (200, 30, 35), 20, (1, 1, 1))
     photo("stamp-photo-warm.jpg", "BEZAHLT", "DejaVuSerif.ttf", 44, (30, 70, 3, (15, 8)), (150, 30, 140), -21,
           (1, 0.96, 0.9), (560, 900))
+    greek_stamped_bill("stamp-photo-greek.jpg")
 
 
 if __name__ == "__main__":
