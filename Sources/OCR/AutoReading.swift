@@ -118,10 +118,12 @@ extension PageOCR {
                 instead: again, told: check.detected ?? detected?.language, pix, auto: auto, first: languages, dpi: dpi,
                 deadline: deadline, what: what)
             kept = (try recognize(pix, with: chosen, dpi: dpi, deadline: deadline, what: what), chosen)
-            if chosen != again,
-                let language = auto.secondPass(text: kept.page.text, script: nil, first: chosen, page: what).detected
-            {
-                detected = (language, .reading)
+            if chosen != again {
+                // The script is the one of the words that told the language, as on the look-alike path above.
+                ocr.script = .some(AutoLanguages.letterScript(kept.page.text))
+                if let language = auto.secondPass(text: kept.page.text, script: nil, first: chosen, page: what).detected {
+                    detected = (language, .reading)
+                }
             }
         }
         ocr.detected = .some(detected?.language)

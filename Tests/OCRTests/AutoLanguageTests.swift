@@ -128,6 +128,7 @@ struct AutoLanguageTests {
         #expect(ocr["first_pass"] == "srp+eng")
         #expect(ocr["lang"] == "ell+eng")
         #expect(ocr["detected"] == "el")
+        #expect(ocr["script"] == "Greek")
     }
 
     @Test(arguments: [
