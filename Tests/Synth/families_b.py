@@ -223,9 +223,8 @@ def direct_debit(bill, doc):
     B.footer(p, bill)
 
 
-def paid_stamp(bill, doc):
-    """An invoice already settled by card: a PAID-style stamp and the payment line."""
-    bill.payment_expected = False
+def settled_invoice_page(bill, doc):
+    """The page of an invoice asking for no payment, down to its totals: the page and the totals' end."""
     p = doc.new_page(face="serif")
     B.letterhead(p, bill, 3)
     B.address_window(p, bill, 18, 38)
@@ -233,7 +232,13 @@ def paid_stamp(bill, doc):
     lines = bill.items()
     bill.totals(lines)
     y = B.items_table(p, bill, 18, 96, lines, (92, 14, 32, 36))
-    y = B.totals_block(p, bill, 192, y + 7)
+    return p, B.totals_block(p, bill, 192, y + 7)
+
+
+def paid_stamp(bill, doc):
+    """An invoice already settled by card: a PAID-style stamp and the payment line."""
+    bill.payment_expected = False
+    p, y = settled_invoice_page(bill, doc)
     p.stamp(120, y + 26, bill.lbl.raw("no_payment_paid").upper())
     p.t(18, y + 12, "%s %s · VISA **** %04d · %s" % (bill.label("amount_paid"), bill.money(bill.total),
                                                       bill.rng.randrange(10000), bill.date(bill.issue)), 8.5)

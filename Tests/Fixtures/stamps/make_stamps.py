@@ -61,6 +61,7 @@ def greek_stamped_bill(name, seed=7, index=24):
     import draw
     import generate as g
     import photo as shots
+    from families_b import settled_invoice_page
     from families_i import STAMP_COLORS, paid_phrases
 
     lex = g.Lexicons(os.path.join(HERE, "..", "..", "..", "Sources", "Extract", "Lexicons"))
@@ -71,14 +72,7 @@ def greek_stamped_bill(name, seed=7, index=24):
     bill.doc_index, bill.seed = index, seed
     pdf = os.path.join(HERE, name[:-len(".jpg")] + ".pdf")
     doc = draw.Doc(pdf, "x", bill.issuer)
-    p = doc.new_page(face="serif")
-    B.letterhead(p, bill, 3)
-    B.address_window(p, bill, 18, 38)
-    B.kv(p, 18, 64, B.meta_rows(bill, due=False), 8, gap=40)
-    lines = bill.items()
-    bill.totals(lines)
-    y = B.items_table(p, bill, 18, 96, lines, (92, 14, 32, 36))
-    y = B.totals_block(p, bill, 192, y + 7)
+    p, y = settled_invoice_page(bill, doc)
     text = bill.rng.choice(paid_phrases(bill)[:3]).upper()
     p.stamp(100 + rng.uniform(-10, 20), y + 22 + rng.uniform(0, 10), text, rng.choice([18, 22, 26]),
             rng.choice(STAMP_COLORS), rng.choice([-20, -12, 0, 8, 15, 22]))
