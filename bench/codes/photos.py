@@ -178,18 +178,25 @@ def nocode_page(rng):
     return photograph(page, rng, **{k: v for k, v in kind.items() if k != "small"})
 
 
-def make(out, per_cell, seed):
-    os.makedirs(out, exist_ok=True)
-    rng = random.Random(seed)
-    rows = []
+def single_code_photos(rng, per_cell):
+    """Every format's photos, cell by cell, in the order make() writes them: (format, cell, index, payload,
+    image, JPEG quality)."""
     for fmt in FORMATS:
         for cell, params in CELLS.items():
             for i in range(per_cell):
                 text = payload(fmt, rng)
                 img, q = photograph(slip(rng, [(fmt, text)]), rng, **params)
-                name = "%s.%s.%02d.jpg" % (fmt, cell, i)
-                img.save(os.path.join(out, name), quality=q)
-                rows.append({"source": name, "format": fmt, "cell": cell, "payloads": [text]})
+                yield fmt, cell, i, text, img, q
+
+
+def make(out, per_cell, seed):
+    os.makedirs(out, exist_ok=True)
+    rng = random.Random(seed)
+    rows = []
+    for fmt, cell, i, text, img, q in single_code_photos(rng, per_cell):
+        name = "%s.%s.%02d.jpg" % (fmt, cell, i)
+        img.save(os.path.join(out, name), quality=q)
+        rows.append({"source": name, "format": fmt, "cell": cell, "payloads": [text]})
     for i in range(per_cell * 2):  # two different codes on one slip: both must be read
         a, b = rng.sample(FORMATS[:-1], 1)[0], "hub3-pdf417"
         texts = [payload(a, rng), payload(b, rng)]

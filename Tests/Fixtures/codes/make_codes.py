@@ -384,12 +384,18 @@ def long_pdf417_turned(expected):
 
 
 
-def small_module_photo(expected):
-    """hub3-photo-persp30.jpg: a photo of bench/codes/photos.py (seed 102, its tenth 30 % perspective after
-    twenty of 20 %), modules of about 1.2 pixels at the code's narrow end; its box is not known here."""
+def photo_benchmark():
+    """bench/codes/photos.py, the photo benchmark's generator."""
     spec = importlib.util.spec_from_file_location("photos", os.path.join(HERE, "..", "..", "..", "bench", "codes", "photos.py"))
     photos = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(photos)
+    return photos
+
+
+def small_module_photo(expected):
+    """hub3-photo-persp30.jpg: a photo of bench/codes/photos.py (seed 102, its tenth 30 % perspective after
+    twenty of 20 %), modules of about 1.2 pixels at the code's narrow end; its box is not known here."""
+    photos = photo_benchmark()
     rng = random.Random(102)
     for cell, count in (("persp-20", 20), ("persp-30", 10)):
         for _ in range(count):
@@ -402,19 +408,12 @@ def micro_qr_crash_photo(expected):
     """bysquare-low-contrast.jpg: the photo bysquare.low-contrast.01.jpg of `photos.py make DIR --per-cell 20
     --seed 301` (every photo before it is made too, so this takes about ten minutes). zxing-cpp 1.4's Micro QR
     detector stops the process on an assertion on it."""
-    spec = importlib.util.spec_from_file_location("photos", os.path.join(HERE, "..", "..", "..", "bench", "codes", "photos.py"))
-    photos = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(photos)
-    rng = random.Random(301)
-    for fmt in photos.FORMATS:
-        for cell, params in photos.CELLS.items():
-            for i in range(20):
-                text = photos.payload(fmt, rng)
-                img, q = photos.photograph(photos.slip(rng, [(fmt, text)]), rng, **params)
-                if (fmt, cell, i) == ("bysquare", "low-contrast", 1):
-                    img.save(os.path.join(HERE, "bysquare-low-contrast.jpg"), quality=q)
-                    expected["bysquare-low-contrast.jpg"] = {"type": "qr", "text": text}
-                    return
+    photos = photo_benchmark()
+    for fmt, cell, i, text, img, q in photos.single_code_photos(random.Random(301), 20):
+        if (fmt, cell, i) == ("bysquare", "low-contrast", 1):
+            img.save(os.path.join(HERE, "bysquare-low-contrast.jpg"), quality=q)
+            expected["bysquare-low-contrast.jpg"] = {"type": "qr", "text": text}
+            return
 
 
 MAKERS = {"epc-vector.pdf": epc_vector, "swiss-image.pdf": swiss_image, "hub3-pdf417.pdf": hub3_pdf417,
