@@ -40,7 +40,7 @@ APT_PACKAGES += python3
 # Debian's libtesseract uses OpenMP, which makes OCR about 9x slower on small machines unless limited.
 export OMP_THREAD_LIMIT := 1
 
-.PHONY: deps deps-browser review-results review-demo test-browser build test test-office deb test-deb test-parallel demo \
+.PHONY: deps deps-browser pages-static review-results review-demo test-browser build test test-office deb test-deb test-parallel demo \
 	install uninstall lint format clean bench bench-tools bench-cardcheck bench-pages bench-ingest bench-ocr bench-extract \
 	bench-extract-instructions corpus-ingest corpus-pages codes-accuracy codes-photos xml-accuracy accuracy fit batch synth fuzz stress
 .PHONY: assets-demo bench-assets release-key bench-searchable
@@ -73,9 +73,17 @@ build: deps
 	@# pp-pages and pp-assets link the Swift runtime statically (pp-pages: 1.3 MB less resident memory per run,
 	@# see bench/pages; pp-assets: 2.7 MB less and 5 ms less start-up, see bench/assets); their own scratch path
 	@# keeps the other products' build from being redone each time.
-	$(SWIFT) build -c $(CONFIG) --product pp-pages --static-swift-stdlib --scratch-path .build/static
+	@$(MAKE) --no-print-directory pages-static
 	$(SWIFT) build -c $(CONFIG) --product pp-assets --static-swift-stdlib --scratch-path .build/static
 	@mkdir -p $(BIN) && cp .build/static/$(CONFIG)/pp-pages .build/static/$(CONFIG)/pp-assets $(BIN)/
+
+# pp-pages, linked by lld with the functions its everyday edits run side by side (packaging/link-order/pp-pages.txt,
+# written by packaging/link-order/record.sh): the kernel maps code 64 KB around each page a program touches, so
+# the static Swift runtime's scattered functions cost resident memory for code never run (bench/pages/README.md).
+PAGES_LINK := -Xswiftc -use-ld=lld -Xlinker --symbol-ordering-file=$(CURDIR)/packaging/link-order/pp-pages.txt \
+	-Xlinker --no-warn-symbol-ordering
+pages-static:
+	$(SWIFT) build -c $(CONFIG) --product pp-pages --static-swift-stdlib --scratch-path .build/static $(PAGES_LINK)
 
 test: deps
 	$(SWIFT) build
@@ -120,7 +128,8 @@ DEB_PACKAGES := dpkg-dev lintian help2man chrpath man-db
 PARALLEL_PACKAGES := parallel openssh-server openssh-client rsync
 deb: deps
 	@$(call apt_ensure,$(DEB_PACKAGES))
-	for t in $(TOOLS); do $(SWIFT) build -c release --product $$t --static-swift-stdlib --scratch-path .build/static || exit 1; done
+	for t in $(filter-out pp-pages,$(TOOLS)); do $(SWIFT) build -c release --product $$t --static-swift-stdlib --scratch-path .build/static || exit 1; done
+	$(MAKE) --no-print-directory pages-static CONFIG=release
 	RELEASE_PUB="$(RELEASE_KEY).pub" bash packaging/deb/build.sh .build/static/release $(DEB_OUT) $(TOOLS)
 test-deb: deb
 	bash packaging/deb/test-install.sh $(DEB_OUT)/pp_*_$$(dpkg --print-architecture).deb

@@ -13,7 +13,7 @@ for tool in hyperfine qpdf python3 /usr/bin/time; do
     command -v "$tool" >/dev/null || { echo "bench/pages: needs $tool (apt-get install -y hyperfine time qpdf python3)" >&2; exit 2; }
 done
 # As `make build` builds it: the Swift runtime linked statically, in its own scratch path.
-swift build -c release --product pp-pages --static-swift-stdlib --scratch-path .build/static >&2
+make --no-print-directory -s pages-static >&2
 PP=$PWD/.build/static/release/pp-pages
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
