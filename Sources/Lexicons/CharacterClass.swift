@@ -1,5 +1,5 @@
 /// Character classes with an ASCII fast path: the same answers as `Character.isLetter`, `isNumber`,
-/// `isUppercase` and `isLowercase`, but a one-byte character is decided from its byte instead of the
+/// `isWhitespace`, `isUppercase` and `isLowercase`, but a one-byte character is decided from its byte instead of the
 /// Unicode property tables (those lookups were a tenth of pp-extract's instructions on text layers).
 extension Character {
     /// The character's one byte when it is a single ASCII scalar ("\r\n" is two scalars: nil).
@@ -16,6 +16,12 @@ extension Character {
     @inline(__always) public var fastIsNumber: Bool {
         if let b = singleByte { return b &- 48 < 10 }
         return isNumber
+    }
+
+    /// `isWhitespace`: tab, line feed, vertical tab, form feed, carriage return and space among ASCII.
+    @inline(__always) public var fastIsWhitespace: Bool {
+        if let b = singleByte { return b == 0x20 || b &- 0x09 < 5 }
+        return isWhitespace
     }
 
     /// An ASCII digit (what `isASCII && isNumber` says).

@@ -13,9 +13,9 @@ extension Layout {
         var i = 0
         let n = line.chars.count
         while i < n {
-            while i < n, line.chars[i].isWhitespace { i += 1 }
+            while i < n, line.chars[i].fastIsWhitespace { i += 1 }
             let s = i
-            while i < n, !line.chars[i].isWhitespace { i += 1 }
+            while i < n, !line.chars[i].fastIsWhitespace { i += 1 }
             if i > s { tokens.append(s..<i) }
         }
         guard !tokens.isEmpty else { return [] }
