@@ -32,7 +32,7 @@ struct DueDateFinder: FieldFinder {
             else { continue }
             let line = lines[vli]
             let text = String(line.chars[vr])
-            guard let d = Dates.find(in: text).first else { continue }
+            guard let d = Dates.find(in: text, order: view.dateOrder).first else { continue }
             let off = text.distance(from: text.startIndex, to: d.range.lowerBound)
             let len = text.distance(from: d.range.lowerBound, to: d.range.upperBound)
             let r = (vr.lowerBound + off)..<(vr.lowerBound + off + len)
@@ -40,6 +40,8 @@ struct DueDateFinder: FieldFinder {
             var c = Candidate(
                 .dueDate, value: d.iso, display: String(text[d.range]), points: weak ? weights.weakLabel : weights.label,
                 page: line.page, box: line.box(of: r), evidence: [.labelled(l.category), .date])
+            // The Ranker keeps a date that reads two ways below confident.
+            if d.ambiguous { c.note(.ambiguousDate) }
             if vli != l.line { c.adjust(-weights.otherLine, .valueOnAnotherLine) }
             view.applyOCRPenalty(to: &c, line, r, verified: false)
             out.append(c)

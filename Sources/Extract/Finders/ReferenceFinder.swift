@@ -196,8 +196,13 @@ struct ReferenceFinder: FieldFinder {
                 let toks = body.split(separator: " ")
                 var keep: [Substring] = []
                 let first = toks.prefix(4).firstIndex(where: { $0.contains(where: \.isNumber) }) ?? 0
+                // A token of another field's format after it (the BIC, an IBAN) is that field's value.
                 for t in toks[first...] {
-                    if keep.isEmpty || (t.contains(where: \.isNumber) && keep.count < 4) { keep.append(t) } else { break }
+                    if keep.isEmpty || (t.contains(where: \.isNumber) && keep.count < 4 && !Self.isOtherField(t)) {
+                        keep.append(t)
+                    } else {
+                        break
+                    }
                 }
                 body = keep.joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: ".,;:"))
                 // More groups of digits than that are one reference when their check digits say so (a Swiss
@@ -233,6 +238,9 @@ struct ReferenceFinder: FieldFinder {
         }
         return out
     }
+
+    /// Whether a token passes the format of another payment field: a BIC or a compact IBAN.
+    static func isOtherField(_ token: Substring) -> Bool { Checksums.isValidBIC(token) || Checksums.isValidIBAN(token) }
 
     /// An RF reference starting at `k` of an OCR'd line that passes ISO 11649 only after undoing OCR confusions:
     /// the longest run that ends at a separator and repairs to exactly one valid reference.

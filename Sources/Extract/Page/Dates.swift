@@ -20,8 +20,33 @@ public enum Dates {
         #"(?<![\w])([A-Za-z]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})(?![\d])"#,
     ].map { try! NSRegularExpression(pattern: $0) }
 
-    public static func find(in text: String) -> [(iso: String, range: Range<String.Index>)] {
-        var out: [(String, Range<String.Index>)] = []
+    /// A date found: its ISO form, where it stands, and whether its day and month read either way.
+    public typealias Found = (iso: String, range: Range<String.Index>, ambiguous: Bool)
+
+    /// Which part of a numeric date a document writes first.
+    public enum Order: Sendable { case dayFirst, monthFirst }
+
+    /// The order a document's numeric dates are written in, settled by those that read one way only
+    /// ("16/10/2024" day first, "10/16/2024" month first); nil when none does or they disagree.
+    public static func order(of texts: [String]) -> Order? {
+        var seen: Set<Order> = []
+        for text in texts where text.contains(where: \.isNumber) {
+            let ns = text as NSString
+            for m in dateExpressions[0].matches(in: text, range: NSRange(location: 0, length: ns.length)) {
+                let first = Int(ns.substring(with: m.range(at: 1))) ?? 0
+                let second = Int(ns.substring(with: m.range(at: 2))) ?? 0
+                if (13...31).contains(first), (1...12).contains(second) { seen.insert(.dayFirst) }
+                if (1...12).contains(first), (13...31).contains(second) { seen.insert(.monthFirst) }
+            }
+        }
+        return seen.count == 1 ? seen.first : nil
+    }
+
+    /// The dates in `text`. A slashed date whose two first parts could each be the month ("11/10/2026") is
+    /// read in `order`, or with none day first and `ambiguous`. A dotted one is day first: month-first
+    /// dates are written with slashes.
+    public static func find(in text: String, order: Order? = nil) -> [Found] {
+        var out: [Found] = []
         guard text.contains(where: \.isNumber) else { return [] }
         for (pi, re) in dateExpressions.enumerated() {
             let ns = text as NSString
@@ -51,11 +76,16 @@ public enum Dates {
                 if y < 100 { y += 2000 }
                 // 04/30/2026 (US order) when the day-first reading is impossible.
                 if pi == 0, mo > 12, d <= 12 { swap(&mo, &d) }
+                let twoWays =
+                    pi == 0 && d != mo && (1...12).contains(d) && (1...12).contains(mo)
+                    && ns.substring(with: m.range).contains("/")
+                if twoWays, order == .monthFirst { swap(&mo, &d) }
+                let ambiguous = twoWays && order == nil
                 guard (1...12).contains(mo), (1...31).contains(d), (1990...2100).contains(y),
                     let r = Range(m.range, in: text)
                 else { continue }
                 let iso = "\(y)-" + (mo < 10 ? "0\(mo)" : "\(mo)") + "-" + (d < 10 ? "0\(d)" : "\(d)")
-                out.append((iso, r))
+                out.append((iso, r, ambiguous))
             }
         }
         return out

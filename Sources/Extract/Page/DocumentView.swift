@@ -19,6 +19,8 @@ struct DocumentView: Sendable {
     let decimalMark: Character
     /// Whether any line was read by OCR.
     let ocr: Bool
+    /// The order the document writes day and month in, where its unambiguous dates settle it.
+    let dateOrder: Dates.Order?
     let profile: Profile
     let ocrWeights: OCRWeights
     let reach: LabelReach
@@ -66,6 +68,7 @@ struct DocumentView: Sendable {
         accounts = lines.map { AccountMatches.find(in: $0, formats: profile.accountFormats) }
         decimalMark = Amounts.decideMark(flat, fallback: profile.decimalMark)
         ocr = lines.contains { $0.conf != nil }
+        dateOrder = Dates.order(of: lines.map(\.text))
     }
 
     /// Every amount value printed on the page, as canonical text ("1234.56").

@@ -88,7 +88,7 @@ extension DocumentView {
             return (label.line, s..<e)
         }
         // A caption the layout linked to a value cell: the cell right of it, under it, or in its column.
-        // The value runs on to the line's end or its next label: a model box and its reference box are two cells.
+        // The value runs on to its line's next label or next cell, a model box joined to its reference box.
         // Not a cell an amount label of its own line introduces or starts ("Valor do iva 23% 690,21 €" right
         // of "Referência de pagamento:"): that value is the amount label's.
         if let v = layout.linkedValue(of: label),
@@ -98,7 +98,9 @@ extension DocumentView {
                 })
         {
             let vl = lines[v.line]
-            var ve = vl.chars.count
+            var ve =
+                v.line == label.line
+                ? vl.chars.count : valueCellEnd(line: v.line, from: v.range.lowerBound, introducedBy: label)
             for other in labels where other.line == v.line && other.range.lowerBound >= v.range.upperBound {
                 ve = min(ve, other.range.lowerBound)
             }
@@ -146,6 +148,7 @@ extension DocumentView {
         if let start = columnStart[bi] {
             var s0 = start
             while s0 < be, bl.chars[s0] == " " { s0 += 1 }
+            be = min(be, valueCellEnd(line: bi, from: s0, introducedBy: label))
             for other in labels where other.line == bi && other.range.lowerBound > s0 && other.range.lowerBound < be {
                 be = other.range.lowerBound
             }
@@ -153,6 +156,7 @@ extension DocumentView {
             guard be > s0 else { return nil }
             return (bi, s0..<be)
         }
+        be = min(be, valueCellEnd(line: bi, from: 0, introducedBy: label))
         for other in labels where other.line == bi && other.range.lowerBound > 0 && other.range.lowerBound < be {
             be = other.range.lowerBound
         }

@@ -58,6 +58,9 @@ public enum Evidence: Hashable, Sendable {
     case rival(Field)
     /// Abstained: OCR was unsure of the value's own words and nothing checks its digits.
     case unsureReading
+    /// A date whose day and month read either way ("11/10/2026") on a document whose other dates do not
+    /// settle the order: never confident.
+    case ambiguousDate
 
     /// The checks a value can pass or fail.
     public enum Checksum: String, Sendable {
@@ -169,6 +172,7 @@ public enum Evidence: Hashable, Sendable {
         case .paymentBlock: "payment-block"
         case .rival(let field): "rival-" + field.rawValue
         case .unsureReading: "unsure-reading"
+        case .ambiguousDate: "ambiguous-date"
         }
     }
 

@@ -2,7 +2,8 @@
 /// above it only with evidence of `rank.kinds_needed` independent kinds (`EvidenceKind`) and no rival: a
 /// second value of the field that is not ruled out, has as many kinds, and that the model also believes
 /// (from `rank.rival_floor`). Otherwise the top stays at most `rank.abstain_cap` and says why
-/// (`thin-evidence`, `rival-<field>`), and so does its rival; `needs_review` then names the field.
+/// (`thin-evidence`, `rival-<field>`), and so does its rival; `needs_review` then names the field. A date
+/// that reads two ways (`ambiguous-date`, from its finder) stays there too.
 extension Ranker {
     /// The fields whose values are paid (or shown for payment) and so abstain; a currency follows its amount.
     static let abstaining: Set<Field> = Set(Field.allCases).subtracting([.currency])
@@ -19,9 +20,11 @@ extension Ranker {
         var doubts: [Evidence] = []
         if kinds.count < weights.kindsNeeded { doubts.append(.thinEvidence) }
         if isUnsureReading(top.candidate, kinds: kinds) { doubts.append(.unsureReading) }
+        // Its finder already named the doubt in the evidence.
+        let ambiguousDate = top.candidate.evidence.contains(.ambiguousDate)
         let rivals = list.indices.dropFirst().filter { isRival(list[$0], field: field) }
         if !rivals.isEmpty { doubts.append(.rival(field)) }
-        guard !doubts.isEmpty else { return }
+        guard !doubts.isEmpty || ambiguousDate else { return }
         for d in doubts { list[0].candidate.note(d) }
         list[0].score = min(list[0].score, weights.abstainCap)
         for i in rivals {
