@@ -30,7 +30,7 @@ public enum Dates {
     /// ("16/10/2024" day first, "10/16/2024" month first); nil when none does or they disagree.
     public static func order(of texts: [String]) -> Order? {
         var seen: Set<Order> = []
-        for text in texts where text.contains(where: \.isNumber) {
+        for text in texts where hasTwoSeparators(text) && text.contains(where: \.isNumber) {
             let ns = text as NSString
             for m in dateExpressions[0].matches(in: text, range: NSRange(location: 0, length: ns.length)) {
                 let first = Int(ns.substring(with: m.range(at: 1))) ?? 0
@@ -40,6 +40,17 @@ public enum Dates {
             }
         }
         return seen.count == 1 ? seen.first : nil
+    }
+
+    /// Whether `text` holds the two `.` or `/` a numeric date needs: most lines with digits (amounts) hold one at
+    /// most and skip the regular expression.
+    static func hasTwoSeparators(_ text: String) -> Bool {
+        var count = 0
+        for b in text.utf8 where b == UInt8(ascii: ".") || b == UInt8(ascii: "/") {
+            count += 1
+            if count == 2 { return true }
+        }
+        return false
     }
 
     /// The dates in `text`. A slashed date whose two first parts could each be the month ("11/10/2026") is
