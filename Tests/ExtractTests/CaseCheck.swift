@@ -10,10 +10,15 @@ extension ExtractCase {
     func run(_ ranking: Ranking) throws -> Extraction {
         var p = try ExtractTests.profile(profile)
         for (category, phrases) in labels { p.labels[category] = LabelSet.folded(phrases) }
+        var detected: [String] = []
         if detectLanguages {
             let lexicons = try ProfileStore(folders: [profileFolder]).lexicons.loadAll()
-            p = DocumentProcessor(choice: .fixed(p), lexicons: lexicons).withDetectedLanguages(p, lines: lines)
+            let processor = DocumentProcessor(choice: .fixed(p), lexicons: lexicons)
+            detected = processor.detectedLanguages(lines)
+            p = processor.withDetectedLanguages(p, lines: lines)
         }
+        // The document's languages as pp-extract takes them: those detected, or else the profile's first.
+        let languages = DocumentProcessor.documentLanguages(detected: detected, profile: p)
         var extractor = Extractor(profile: p)
         if ranking == .fitted { extractor.model = try shippedModel() }
         let decoded = try codes.map { text in
@@ -23,7 +28,7 @@ extension ExtractCase {
             let data = try Data(contentsOf: CaseFiles.folder.appendingPathComponent(name))
             return try #require(EInvoice.parse(data), "\(file): \(name) is no e-invoice")
         }
-        return extractor.extract(lines: lines, einvoice: xml, codes: decoded)
+        return extractor.extract(lines: lines, einvoice: xml, codes: decoded, languages: languages)
     }
 
     /// Per expectation that did not hold, what was got instead.

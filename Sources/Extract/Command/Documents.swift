@@ -98,8 +98,17 @@ public struct DocumentProcessor: Sendable {
     /// The profile with the labels of the languages detected in the document, so a Dutch invoice under
     /// the default profile still finds "Totaal te betalen".
     func withDetectedLanguages(_ profile: Profile, lines: [TextLine]) -> Profile {
-        guard let detector else { return profile }
-        return profile.adding(detector.languages(lines.map { ($0.text, $0.folded) }).compactMap { lexicons[$0] })
+        profile.adding(detectedLanguages(lines).compactMap { lexicons[$0] })
+    }
+
+    /// The languages the detector finds in a document's lines (none without lexicons or clear votes).
+    func detectedLanguages(_ lines: [TextLine]) -> [String] {
+        detector?.languages(lines.map { ($0.text, $0.folded) }) ?? []
+    }
+
+    /// A document's languages: those detected, or else the first of its profile's.
+    static func documentLanguages(detected: [String], profile: Profile) -> [String] {
+        detected.isEmpty ? Array(profile.languages.prefix(1)) : detected
     }
 
     /// The warnings of every page (each once) and pp-extract's own: one `warnings` array.
@@ -136,7 +145,9 @@ public struct DocumentProcessor: Sendable {
         case .fixed(let p): chosen = p
         case .auto(let all): chosen = ProfileChooser.choose(all, lines: lines) ?? all[0]
         }
-        let profile = withDetectedLanguages(chosen, lines: lines)
+        let detected = detectedLanguages(lines)
+        let profile = chosen.adding(detected.compactMap { lexicons[$0] })
+        let languages = Self.documentLanguages(detected: detected, profile: chosen)
         var codes: [(PaymentCode, Int, Box?)] = []
         for (index, p) in pages.enumerated() {
             for c in p.codes ?? [] {
@@ -153,7 +164,8 @@ public struct DocumentProcessor: Sendable {
         if xmlOnly, einvoice == nil { return Self.unreadableEInvoice(first, record) }
         let extraction =
             xmlOnly && einvoice != nil
-            ? extractor.extractEInvoiceOnly(einvoice!) : extractor.extract(lines: lines, einvoice: einvoice, codes: codes)
+            ? extractor.extractEInvoiceOnly(einvoice!)
+            : extractor.extract(lines: lines, einvoice: einvoice, codes: codes, languages: languages)
         if !codes.isEmpty {
             record.paymentCodes = codes.map { $0.0.format }
             record.paymentCodeChecks = PaymentCode.report(codes)

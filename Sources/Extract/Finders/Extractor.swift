@@ -46,15 +46,19 @@ public struct Extractor: Sendable {
         expectation = PaymentExpectation(w)
     }
 
-    public func extract(lines: [TextLine], einvoice: EInvoice?, codes: [(PaymentCode, Int, Box?)] = []) -> Extraction {
-        guard explain else { return run(lines: lines, einvoice: einvoice, codes: codes) }
-        return Explanation.$enabled.withValue(true) { run(lines: lines, einvoice: einvoice, codes: codes) }
+    /// `languages`: the document's, as detected (or its profile's when nothing was): they settle how its slashed
+    /// dates read when the dates themselves do not (`Dates.order`).
+    public func extract(
+        lines: [TextLine], einvoice: EInvoice?, codes: [(PaymentCode, Int, Box?)] = [], languages: [String] = []
+    ) -> Extraction {
+        guard explain else { return run(lines: lines, einvoice: einvoice, codes: codes, languages: languages) }
+        return Explanation.$enabled.withValue(true) { run(lines: lines, einvoice: einvoice, codes: codes, languages: languages) }
     }
 
-    func run(lines text: [TextLine], einvoice: EInvoice?, codes: [(PaymentCode, Int, Box?)]) -> Extraction {
+    func run(lines text: [TextLine], einvoice: EInvoice?, codes: [(PaymentCode, Int, Box?)], languages: [String]) -> Extraction {
         // Slanted stamps and watermarks come as one line per few letters: one line again before anything reads.
         let lines = pageWeights.rotated.joined(text)
-        let view = DocumentView(lines: lines, profile: profile, matcher: matcher, weights: pageWeights)
+        let view = DocumentView(lines: lines, profile: profile, matcher: matcher, weights: pageWeights, languages: languages)
         var found = Findings()
         for finder in finders {
             let list = finder.candidates(in: view, found: found)

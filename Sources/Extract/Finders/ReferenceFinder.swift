@@ -219,7 +219,10 @@ struct ReferenceFinder: FieldFinder {
             }
             var c = labelledCandidate(
                 body, model: model, category: l.category, line: line, range: vr, ocr: line.conf != nil, countries: countries)
-            if vli != l.line { c.adjust(-weights.otherLine, .valueOnAnotherLine) }
+            // A value right of its label on the label's row is on its line, whatever text lines the layer cut.
+            if vli != l.line, !Self.onRow(of: lines[l.line], right: lines[vli], reach: view.reach) {
+                c.adjust(-weights.otherLine, .valueOnAnotherLine)
+            }
             if prefixRepaired {
                 c.display = Checksums.groupedByFour(body)
                 c.rebase(weights.rf, because: .checksum(.rf))
@@ -237,6 +240,11 @@ struct ReferenceFinder: FieldFinder {
             out.append(c)
         }
         return out
+    }
+
+    /// Whether `value` stands on `label`'s row (they share `rowShare` of the smaller height) and right of it.
+    static func onRow(of label: TextLine, right value: TextLine, reach: LabelReach) -> Bool {
+        label.page == value.page && label.box.verticalOverlap(value.box) >= reach.rowShare && value.box.x0 >= label.box.x1 - 1
     }
 
     /// Whether a token passes the format of another payment field: a BIC or a compact IBAN.

@@ -26,9 +26,15 @@ public enum Dates {
     /// Which part of a numeric date a document writes first.
     public enum Order: Sendable { case dayFirst, monthFirst }
 
+    /// The languages whose numeric dates may be written month first (US English); every other language of
+    /// the lexicons writes the day first.
+    static let monthFirstLanguages: Set<String> = ["en"]
+
     /// The order a document's numeric dates are written in, settled by those that read one way only
-    /// ("16/10/2024" day first, "10/16/2024" month first); nil when none does or they disagree.
-    public static func order(of texts: [String]) -> Order? {
+    /// ("16/10/2024" day first, "10/16/2024" month first); nil when they disagree. When none reads one way,
+    /// a document in `languages` (its detected languages, or its profile's) none of which writes month first
+    /// is day first; otherwise nil.
+    public static func order(of texts: [String], languages: [String] = []) -> Order? {
         var seen: Set<Order> = []
         for text in texts where hasTwoSeparators(text) && text.contains(where: \.isNumber) {
             let ns = text as NSString
@@ -39,6 +45,7 @@ public enum Dates {
                 if (1...12).contains(first), (13...31).contains(second) { seen.insert(.monthFirst) }
             }
         }
+        if seen.isEmpty, !languages.isEmpty, languages.allSatisfy({ !monthFirstLanguages.contains($0) }) { return .dayFirst }
         return seen.count == 1 ? seen.first : nil
     }
 

@@ -19,7 +19,7 @@ struct DocumentView: Sendable {
     let decimalMark: Character
     /// Whether any line was read by OCR.
     let ocr: Bool
-    /// The order the document writes day and month in, where its unambiguous dates settle it.
+    /// The order the document writes day and month in, where its unambiguous dates or its language settle it.
     let dateOrder: Dates.Order?
     let profile: Profile
     let ocrWeights: OCRWeights
@@ -48,7 +48,8 @@ struct DocumentView: Sendable {
         }
     }
 
-    init(lines: [TextLine], profile: Profile, matcher: LabelMatcher, weights: Weights) {
+    /// `languages`: the document's (detected, or its profile's), which settle its date order when its dates do not.
+    init(lines: [TextLine], profile: Profile, matcher: LabelMatcher, weights: Weights, languages: [String] = []) {
         self.lines = lines
         self.profile = profile
         self.ocrWeights = weights.ocr
@@ -68,7 +69,7 @@ struct DocumentView: Sendable {
         accounts = lines.map { AccountMatches.find(in: $0, formats: profile.accountFormats) }
         decimalMark = Amounts.decideMark(flat, fallback: profile.decimalMark)
         ocr = lines.contains { $0.conf != nil }
-        dateOrder = Dates.order(of: lines.map(\.text))
+        dateOrder = Dates.order(of: lines.map(\.text), languages: languages)
     }
 
     /// Every amount value printed on the page, as canonical text ("1234.56").

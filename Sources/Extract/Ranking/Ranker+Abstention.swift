@@ -104,4 +104,15 @@ struct PaymentBlock {
         }
         return out
     }
+
+    /// Candidates (ordered by `score`, their rule points) with those tied with the first putting the values this
+    /// block holds first, the order within each part kept: the tie that decides which value leads. Ties further
+    /// down are left in the page's order.
+    func breakingTies(_ list: [Candidate], score: (Candidate) -> Int) -> [Candidate] {
+        guard list.count > 1, Self.fields.contains(list[0].field) else { return list }
+        let top = score(list[0])
+        let tied = list.prefix { score($0) == top }
+        guard tied.count > 1 else { return list }
+        return tied.filter(holds) + tied.filter { !holds($0) } + list.dropFirst(tied.count)
+    }
 }

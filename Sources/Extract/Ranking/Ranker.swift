@@ -109,7 +109,7 @@ public struct Ranker: Sendable {
     func rank(
         _ merged: [Field: [Candidate]], context: Context, phrase: (Candidate) -> String? = { _ in nil }
     ) -> [Field: [RankedCandidate]] {
-        var settled: [Field: [Entry]] = [:]
+        var sorted: [Field: [Candidate]] = [:]
         for (field, candidates) in merged {
             var list = candidates
             // A document that asks for no payment: marked now, capped last, so the candidates keep the order
@@ -124,10 +124,20 @@ public struct Ranker: Sendable {
                 if a.page != b.page { return a.page < b.page }
                 return (a.box?.y0 ?? 0, a.box?.x0 ?? 0) < (b.box?.y0 ?? 0, b.box?.x0 ?? 0)
             }
+            sorted[field] = list
+        }
+        let reach = Double(weights.blockLines) * context.lineHeight
+        // Where rule points tie, the value printed with the other payment data (a block of the rule-sorted tops)
+        // comes first before the lead is weighed and the model sees the order: a tie is not left to the page's
+        // top-down order, which would put a header's buyer reference first.
+        let provisional = PaymentBlock(sorted.mapValues { $0.map { Entry(candidate: $0, score: $0.points) } }, reach: reach)
+        var settled: [Field: [Entry]] = [:]
+        for (field, candidates) in sorted {
+            var list = provisional.breakingTies(candidates) { Confidence.clamped($0.points) }
             weighLead(&list, field: field, paymentExpected: context.paymentExpected)
             settled[field] = settleCodes(rescore(list, field: field, context: context), paymentExpected: context.paymentExpected)
         }
-        let block = PaymentBlock(settled, reach: Double(weights.blockLines) * context.lineHeight)
+        let block = PaymentBlock(settled, reach: reach)
         var out: [Field: [Entry]] = [:]
         for (field, list) in settled {
             var ranked = block.breakingTies(list)
