@@ -125,7 +125,9 @@ def us_aba(bill, doc):
             (w["account"] + ":", a.printed), (w["routing"] + ":", a.shown["routing"]),
             (bill.label("reference"), bill.ref())]
     y = framed_rows(p, bill, y + 8, w["remit"] + ":", rows)
-    p.t(18, y + 6, "%s BNKAUS3N%s" % (w["wire"], r.choice(["", "XXX"])), 7.5)
+    # The wire SWIFT printed is the issuer's BIC (the truth's bic, as pp-extract should read it).
+    bill.bic = "BNKAUS3N" + r.choice(["", "XXX"])
+    p.t(18, y + 6, "%s %s" % (w["wire"], bill.bic), 7.5)
     company_footer(p, bill, "EIN %s" % ein)
 
 
