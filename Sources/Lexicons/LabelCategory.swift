@@ -38,7 +38,7 @@ public enum LabelCategory: String, CaseIterable, Sendable, Comparable {
 
     public static let required: [LabelCategory] = [
         .amountDue, .amountTotal, .amountSubtotal, .amountVAT, .amountDiscount, .amountRounding, .amountPrevious,
-        .amountPaid, .account, .accountPayer, .bic, .payee, .payer, .reference, .invoiceNumber, .dueDate,
+        .amountPaid, .amountTendered, .account, .accountPayer, .bic, .payee, .payer, .reference, .invoiceNumber, .dueDate,
         .noPaymentCreditNote, .noPaymentDirectDebit, .noPaymentPaid, .negation, .other,
     ]
 
