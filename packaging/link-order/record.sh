@@ -6,7 +6,7 @@
 # resident memory for code never run; placed side by side they cost less (bench/pages/README.md). A name that
 # no longer exists after a change is skipped by the linker, so a stale list only costs memory: record it again
 # after large changes to pp-pages.
-#   bash packaging/link-order/record.sh          (needs valgrind, python3, qpdf's bench book generator's deps)
+#   bash packaging/link-order/record.sh          (needs valgrind, and python3 for bench/pages/make-book.py)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 command -v valgrind >/dev/null || { echo "link-order: apt-get install -y valgrind" >&2; exit 2; }
