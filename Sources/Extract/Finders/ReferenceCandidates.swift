@@ -79,6 +79,17 @@ extension ReferenceFinder {
         return c
     }
 
+    /// A model-97 reference OCR misread, when its model was not read as 97: the body as printed if it passes,
+    /// else its one repair that passes, where the repair changes at most `OCRRepair.maxAmbiguous` characters
+    /// and the body is mostly digits (a word repaired into a passing number is no reference).
+    static func misreadModel97(_ body: String) -> String? {
+        if Checksums.isValidModel97(body) { return body }
+        guard let fixed = OCRRepair.model97(body) else { return nil }
+        let changed = zip(body, fixed).filter { $0 != $1 }.count
+        let digits = body.filter { $0.isASCII && $0.isNumber }.count
+        return changed <= OCRRepair.maxAmbiguous && digits > 2 * changed ? fixed : nil
+    }
+
     /// The candidate a reference label's value gives: its points by the label's category, a model-97
     /// reference by its checksum (repaired when OCR misread it and the repair passes), another model as such.
     func labelledCandidate(
@@ -111,6 +122,14 @@ extension ReferenceFinder {
                     } else {
                         c.rebase(weights.model97Bad, because: .checksumFailed(.model97))
                     }
+                } else if ocr, model.count == 2, let fixed = Self.misreadModel97(body) {
+                    // A photographed model box: "97" read as "57". The body passing model 97 (by itself or by
+                    // the one repair that passes) says which model it is; the misread costs as a repair does.
+                    c.value = fixed
+                    c.display = "97 \(fixed)"
+                    c.facts.model = "97"
+                    c.rebase(weights.model97, because: .checksum(.model97))
+                    c.credit(.ocrRepaired, -weights.ocrRepaired)
                 } else {
                     c.rebase(weights.modelOther, because: .model(model))
                 }
@@ -118,10 +137,15 @@ extension ReferenceFinder {
             c.facts.scheme = model != nil ? "model" : "structured"
             // "Model i poziv na broj: 06587262025702" with no model printed: a body that passes model 97
             // on a Serbian payee's bill is one.
-            if model == nil, countries.contains("RS"), Checksums.isValidModel97(body) {
+            // An OCR'd one is repaired as a printed "97" is ("оз585664744454" for "03585664744454").
+            if model == nil, countries.contains("RS"),
+                let fixed = Checksums.isValidModel97(body) ? body : ocr ? Self.misreadModel97(body) : nil
+            {
                 c.facts.model = "97"
-                c.display = "97 " + body
+                c.value = fixed
+                c.display = "97 " + fixed
                 c.rebase(weights.model97, because: .checksum(.model97))
+                if fixed != body { c.credit(.ocrRepaired, -weights.ocrRepaired) }
                 c.facts.scheme = "model"
                 return c
             }

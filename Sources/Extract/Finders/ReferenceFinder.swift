@@ -275,7 +275,13 @@ struct ReferenceFinder: FieldFinder {
         }
         for ml in models {
             guard let (vli, vr) = view.valueText(after: ml) else { continue }
-            let t = String(view.lines[vli].chars[vr]).trimmingCharacters(in: .whitespaces)
+            var t = String(view.lines[vli].chars[vr]).trimmingCharacters(in: .whitespaces)
+            // A photographed model box: "[97" or "(97|" is the model read with its frame.
+            if view.lines[vli].conf != nil {
+                let parens = CharacterSet(charactersIn: "()")
+                t = Self.withoutBoxBorders(t).split(separator: " ").map { $0.trimmingCharacters(in: parens) }.joined(
+                    separator: " ")
+            }
             let first = t.split(separator: " ").first.map(String.init) ?? ""
             if view.profile.checksums.contains(.model97), first.count == 2, first.allSatisfy(\.isNumber) { return first }
             if let (m, _) = Self.countryModel(first + " 0", ocr: view.lines[vli].conf != nil) { return m }

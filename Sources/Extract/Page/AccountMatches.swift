@@ -160,7 +160,7 @@ enum AccountMatches {
     }
 
     static let ocrSerbianAccount = try! NSRegularExpression(
-        pattern: #"(?<![0-9A-Za-z])[0-9OoDIl|]{3} ?- ?[0-9OoDIl|]{1,13} ?- ?[0-9OoDIl|]{2}(?![0-9A-Za-z])"#)
+        pattern: #"(?<![0-9A-Za-z])[0-9OoDIl|оОзЗбВ]{3} ?- ?[0-9OoDIl|оОзЗбВ]{1,13} ?- ?[0-9OoDIl|оОзЗбВ]{2}(?![0-9A-Za-z])"#)
 
     /// Serbian account shapes: 3-1..13-2 with dashes, 18 digits, or 3 13 2 with spaces.
     static func serbianAccountMatches(_ chars: [Character]) -> [(Range<Int>, String)] {

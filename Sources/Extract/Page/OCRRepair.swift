@@ -1,6 +1,7 @@
 import Lexicons
 
-/// Checksum-guided repair of OCR confusions (O/0, I/1/l, S/5, B/8, Z/2, G/6, D/0) in payment identifiers.
+/// Checksum-guided repair of OCR confusions (O/0, I/1/l, S/5, B/8, Z/2, G/6, D/0, and Cyrillic and Greek
+/// look-alikes such as о/0 and з/3) in payment identifiers.
 ///
 /// A repair is kept only when the printed text fails its checksum and the repaired text passes it. Positions a
 /// format says are digits (or letters) are fixed outright; positions that may hold either are tried both ways,
@@ -12,9 +13,39 @@ public enum OCRRepair {
         "O": "0", "o": "0", "Q": "0", "D": "0", "I": "1", "l": "1", "i": "1", "|": "1", "L": "1",
         "S": "5", "s": "5", "B": "8", "Z": "2", "z": "2", "G": "6",
     ]
+    /// Cyrillic and Greek letters that print like a digit: OCR with several scripts loaded reads the "03" of a
+    /// Serbian reference as "оз". Read as digits only where a format wants a digit (a model-97 reference, an
+    /// account's or IBAN's digit positions), never in words: "з" and "б" are everyday Cyrillic letters.
+    static let otherScriptDigitFor: [Character: Character] = [
+        "о": "0", "О": "0", "ο": "0", "Ο": "0", "з": "3", "З": "3", "б": "6", "В": "8", "Β": "8",
+        "Ѕ": "5", "ѕ": "5", "І": "1", "і": "1", "ӏ": "1", "Ι": "1",
+    ]
     /// Where a format allows only a digit (check digits, a registry's digit positions), also letters OCR
     /// makes of digits in photos that are too unlike them to try where a letter may stand.
     static let forcedDigitFor: [Character: Character] = digitFor.merging(["T": "7", "A": "4"]) { a, _ in a }
+        .merging(otherScriptDigitFor) { a, _ in a }
+    /// Every letter of any script OCR reads in place of a digit.
+    static let anyDigitFor: [Character: Character] = digitFor.merging(otherScriptDigitFor) { a, _ in a }
+
+    /// Whether `text` holds a token of digits and digit look-alike letters only, with at least one of each,
+    /// where a look-alike of another script than Latin stands anywhere ("оз585664744454") and a Latin one
+    /// between two digits ("2O24"): a number OCR misread. A token with any other letter is a real alphanumeric
+    /// identifier ("INV-2024-0815", "F2324-001"), and so is a Latin letter at a token's end ("12B", "O15"):
+    /// only a letter glued inside a run of digits, or one of a script the identifier is not written in, says
+    /// OCR misread a digit.
+    public static func mixesDigitLookalikes(_ text: String) -> Bool {
+        for token in text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }) {
+            let t = Array(token)
+            guard t.contains(where: { $0.isASCII && $0.isNumber }),
+                t.allSatisfy({ ($0.isASCII && $0.isNumber) || ($0.isLetter && anyDigitFor[$0] != nil) })
+            else { continue }
+            for (i, ch) in t.enumerated() where ch.isLetter {
+                if otherScriptDigitFor[ch] != nil { return true }
+                if i > 0, i + 1 < t.count, t[i - 1].isNumber, t[i + 1].isNumber { return true }
+            }
+        }
+        return false
+    }
     /// Digits OCR reads in place of a capital letter, and the letter meant.
     static let letterFor: [Character: Character] = ["0": "O", "1": "I", "5": "S", "8": "B", "2": "Z", "6": "G"]
 
@@ -104,6 +135,6 @@ public enum OCRRepair {
 
     /// Every confusable letter read as its digit, separators kept ("16O - OOO54" → "160 - 00054").
     public static func digits(_ text: String) -> String {
-        String(text.map { digitFor[$0] ?? $0 })
+        String(text.map { anyDigitFor[$0] ?? $0 })
     }
 }

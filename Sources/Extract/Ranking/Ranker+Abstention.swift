@@ -8,7 +8,7 @@ extension Ranker {
     /// The fields whose values are paid (or shown for payment) and so abstain; a currency follows its amount.
     static let abstaining: Set<Field> = Set(Field.allCases).subtracting([.currency])
 
-    func abstain(_ list: inout [Entry], field: Field, block: PaymentBlock) {
+    func abstain(_ list: inout [Entry], field: Field, block: PaymentBlock, ocr: Bool = false) {
         guard Self.abstaining.contains(field), let top = list.first,
             Confidence.clamped(top.score) >= Confidence.confident
         else { return }
@@ -19,7 +19,7 @@ extension Ranker {
         }
         var doubts: [Evidence] = []
         if kinds.count < weights.kindsNeeded { doubts.append(.thinEvidence) }
-        if isUnsureReading(top.candidate, kinds: kinds) { doubts.append(.unsureReading) }
+        if isUnsureReading(top.candidate, kinds: kinds, ocr: ocr) { doubts.append(.unsureReading) }
         // Its finder already named the doubt in the evidence.
         let ambiguousDate = top.candidate.evidence.contains(.ambiguousDate)
         let rivals = list.indices.dropFirst().filter { isRival(list[$0], field: field) }
@@ -39,10 +39,13 @@ extension Ranker {
     /// Whether OCR read the value's words with less confidence than `rank.unsure_reading_below` and nothing
     /// checks its digits (a checksum, a sum, the same value elsewhere, a code): a label and a currency beside
     /// a misread number ("B6 89100 HUF" for "86 891 HUF") prove nothing of the number.
-    func isUnsureReading(_ c: Candidate, kinds: Set<EvidenceKind>) -> Bool {
-        guard let read = c.evidence.lazy.compactMap({ e -> Int? in if case .ocrConfidence(let v) = e { v } else { nil } }).first,
-            read < weights.unsureReadingBelow
-        else { return false }
+    /// An OCR'd reference or account whose value mixes digits with letters that print like them
+    /// ("оз585664744454", "2O24": `OCRRepair.mixesDigitLookalikes`) is as unsure, however sure OCR was of
+    /// its words: OCR is as sure of a misread glyph as of a right one.
+    func isUnsureReading(_ c: Candidate, kinds: Set<EvidenceKind>, ocr: Bool = false) -> Bool {
+        let read = c.evidence.lazy.compactMap({ e -> Int? in if case .ocrConfidence(let v) = e { v } else { nil } }).first
+        let misreadNumber = ocr && [.reference, .account].contains(c.field) && OCRRepair.mixesDigitLookalikes(c.value)
+        guard misreadNumber || read.map({ $0 < weights.unsureReadingBelow }) == true else { return false }
         let checksummed = c.evidence.contains { if case .checksum = $0 { true } else { false } }
         return !checksummed && kinds.isDisjoint(with: Self.verifyingKinds)
     }

@@ -141,7 +141,7 @@ public struct Ranker: Sendable {
         var out: [Field: [Entry]] = [:]
         for (field, list) in settled {
             var ranked = block.breakingTies(list)
-            abstain(&ranked, field: field, block: block)
+            abstain(&ranked, field: field, block: block, ocr: context.ocr)
             if !context.paymentExpected {
                 for i in ranked.indices { ranked[i].score = min(ranked[i].score, weights.noPaymentCap) }
             }
