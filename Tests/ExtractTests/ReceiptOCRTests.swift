@@ -25,4 +25,18 @@ import Testing
         #expect(values("Qty 8 60 pcs") == ["8.00", "60.00"])
         #expect(values("Total 1 600.00") == ["1600.00"])
     }
+
+    @Test func aSpaceOCRPutBeforeTheDecimalMark() {
+        func values(_ text: String, ocr: Bool = true) -> [String] {
+            Amounts.tokens(in: Array(text), ocr: ocr).compactMap { Amounts.value(of: $0, documentMark: ",") }
+        }
+        #expect(values("BRUTTO 18415 ,50") == ["18415.50"])
+        #expect(values("GOTÓWKA 18430 ,00 PLN") == ["18430.00"])
+        #expect(values("Suma 7 .25") == ["7.25"])
+        // A text layer prints what it means; a list of numbers, three digits after the mark, a date: not joined.
+        #expect(!values("BRUTTO 18415 ,50", ocr: false).contains("18415.50"))
+        #expect(!values("Poz. 12 ,34 ,56").contains("12.34"))
+        #expect(!values("Ilość 12 ,345").contains("12.35"))
+        #expect(!values("Data 12 .05.2024").contains("12.05"))
+    }
 }

@@ -1,6 +1,7 @@
 import Lexicons
 
-/// Amounts as OCR misreads them: a decimal point split from its cents, a point lost, cents read as letters.
+/// Amounts as OCR misreads them: a decimal point split from its cents, a space before it, a point lost, cents
+/// read as letters.
 extension Amounts {
     /// Whether the point at `j` is a decimal point OCR split from its two cents ("65. 20"): plain digits
     /// before it, a space, two digits, then the end of the number (not "1. 12. 2023", not "3. 100").
@@ -23,6 +24,22 @@ extension Amounts {
         if start > 0, chars[start - 1] == "." || chars[start - 1] == "," || chars[start - 1].isNumber { return false }
         guard chars[j + 1].isASCII, chars[j + 1].isNumber, chars[j + 2].isASCII, chars[j + 2].isNumber else { return false }
         return chars[(j + 3)...].allSatisfy { $0 == " " }
+    }
+
+    /// Whether the space at `j` is one OCR put before a decimal mark ("BRUTTO 18415 ,50"): one to six plain
+    /// digits before it, then "," or "." and exactly two digits, after which the line ends or a word begins (a
+    /// currency). A text layer never prints this; a list ("12 ,34 ,56") or a date ("12 .05.2024") is not joined.
+    static func spaceBeforePoint(_ chars: [Character], start: Int, at j: Int, breaks: Set<Int>) -> Bool {
+        let n = chars.count
+        guard chars[j] == " ", j + 3 < n, chars[j + 1] == "," || chars[j + 1] == ".", j - start >= 1, j - start <= 6,
+            !breaks.contains(j + 1), !breaks.contains(j + 2)
+        else { return false }
+        guard chars[start..<j].allSatisfy(\.isASCIIDigit), chars[j + 2].isASCIIDigit, chars[j + 3].isASCIIDigit
+        else { return false }
+        if start > 0, chars[start - 1] == "." || chars[start - 1] == "," || chars[start - 1].isASCIIDigit { return false }
+        var k = j + 4
+        while k < n, chars[k] == " " { k += 1 }
+        return k == n || (k > j + 4 && chars[k].fastIsLetter)
     }
 
     /// The two cents after the point at `j` when OCR read one or both as look-alike letters ("64. so",

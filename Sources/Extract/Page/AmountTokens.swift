@@ -71,6 +71,11 @@ extension Amounts {
                     end = j + 4
                     splitCents = true
                     break
+                } else if ocr, spaceBeforePoint(chars, start: start, at: j, breaks: breaks) {
+                    // "18415 ,50": OCR put a space before the decimal mark.
+                    letterRaw = String(chars[start..<j]) + String(chars[(j + 1)...(j + 3)])
+                    end = j + 4
+                    break
                 } else if ocr, lostPoint(chars, start: start, at: j, breaks: breaks) {
                     // "RM 8 60" ending a line: OCR lost the point of 8.60.
                     letterRaw = String(chars[start..<j]) + "." + String(chars[(j + 1)...(j + 2)])
