@@ -1,7 +1,8 @@
 import Foundation
 import Lexicons
 
-/// Dates in text: dd.mm.yyyy, dd.mm.yy, dd/mm/yyyy, yyyy-mm-dd, "15. März 2024", "April 9, 2026".
+/// Dates in text: dd.mm.yyyy, dd.mm.yy, dd/mm/yyyy, dd-mm-yyyy, yyyy-mm-dd, yyyy.mm.dd., "15. März 2024",
+/// "April 9, 2026".
 public enum Dates {
     static let monthNames: [String: Int] = [
         "januar": 1, "january": 1, "jan": 1, "janvier": 1, "februar": 2, "february": 2, "feb": 2, "fevrier": 2, "marz": 3,
@@ -12,12 +13,16 @@ public enum Dates {
         "dezember": 12, "december": 12, "dec": 12, "dez": 12, "decembar": 12, "decembre": 12,
     ]
 
-    /// Dates in a piece of text: dd.mm.yyyy, dd.mm.yy, dd/mm/yyyy, yyyy-mm-dd, "15. März 2024".
+    /// Dates in a piece of text, each pattern's groups read by its index in `find`.
     static let dateExpressions: [NSRegularExpression] = [
         #"(?<![\d])(\d{1,2})\s?[./]\s?(\d{1,2})\s?[./]\s?(\d{4}|\d{2})(?![\d])"#,
         #"(?<![\d])(\d{4})-(\d{2})-(\d{2})(?![\d])"#,
         #"(?<![\d])(\d{1,2})\.?\s+([A-Za-zäÄéû]{3,9})\.?\s+(\d{4})(?![\d])"#,
         #"(?<![\w])([A-Za-z]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})(?![\d])"#,
+        // Dashed, day first (Dutch, Danish): "27-04-2026".
+        #"(?<![\d-])(\d{1,2})-(\d{1,2})-(\d{4})(?![\d-])"#,
+        // Year first with dots (Hungarian): "2026.10.24.", "2026. 10. 24.".
+        #"(?<![\d.])(\d{4})\.\s?(\d{1,2})\.\s?(\d{1,2})\.?(?![\d])"#,
     ].map { try! NSRegularExpression(pattern: $0) }
 
     /// A date found: its ISO form, where it stands, and whether its day and month read either way.
@@ -74,11 +79,11 @@ public enum Dates {
                 var mo = 0
                 var d = 0
                 switch pi {
-                case 0:
+                case 0, 4:
                     d = Int(g[0]) ?? 0
                     mo = Int(g[1]) ?? 0
                     y = Int(g[2]) ?? 0
-                case 1:
+                case 1, 5:
                     y = Int(g[0]) ?? 0
                     mo = Int(g[1]) ?? 0
                     d = Int(g[2]) ?? 0
@@ -86,14 +91,14 @@ public enum Dates {
                     d = Int(g[0]) ?? 0
                     y = Int(g[2]) ?? 0
                     mo = monthNames[TextFold.fold(g[1])] ?? 0
-                default:  // "April 9, 2026"
+                default:  // 3: "April 9, 2026"
                     mo = monthNames[TextFold.fold(g[0])] ?? 0
                     d = Int(g[1]) ?? 0
                     y = Int(g[2]) ?? 0
                 }
                 if y < 100 { y += 2000 }
                 // 04/30/2026 (US order) when the day-first reading is impossible.
-                if pi == 0, mo > 12, d <= 12 { swap(&mo, &d) }
+                if pi == 0 || pi == 4, mo > 12, d <= 12 { swap(&mo, &d) }
                 let twoWays =
                     pi == 0 && d != mo && (1...12).contains(d) && (1...12).contains(mo)
                     && ns.substring(with: m.range).contains("/")
