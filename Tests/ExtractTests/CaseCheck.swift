@@ -15,7 +15,7 @@ extension ExtractCase {
             let lexicons = try ProfileStore(folders: [profileFolder]).lexicons.loadAll()
             let processor = DocumentProcessor(choice: .fixed(p), lexicons: lexicons)
             detected = processor.detectedLanguages(lines)
-            p = processor.withDetectedLanguages(p, lines: lines)
+            p = processor.withLanguages(detected, p)
         }
         // The document's languages as pp-extract takes them: those detected, or else the profile's first.
         let languages = DocumentProcessor.documentLanguages(detected: detected, profile: p)

@@ -97,8 +97,8 @@ public struct DocumentProcessor: Sendable {
 
     /// The profile with the labels of the languages detected in the document, so a Dutch invoice under
     /// the default profile still finds "Totaal te betalen".
-    func withDetectedLanguages(_ profile: Profile, lines: [TextLine]) -> Profile {
-        profile.adding(detectedLanguages(lines).compactMap { lexicons[$0] })
+    func withLanguages(_ detected: [String], _ profile: Profile) -> Profile {
+        profile.adding(detected.compactMap { lexicons[$0] })
     }
 
     /// The languages the detector finds in a document's lines (none without lexicons or clear votes).
@@ -146,7 +146,7 @@ public struct DocumentProcessor: Sendable {
         case .auto(let all): chosen = ProfileChooser.choose(all, lines: lines) ?? all[0]
         }
         let detected = detectedLanguages(lines)
-        let profile = chosen.adding(detected.compactMap { lexicons[$0] })
+        let profile = withLanguages(detected, chosen)
         let languages = Self.documentLanguages(detected: detected, profile: chosen)
         var codes: [(PaymentCode, Int, Box?)] = []
         for (index, p) in pages.enumerated() {
