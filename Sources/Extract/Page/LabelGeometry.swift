@@ -198,6 +198,9 @@ extension DocumentView {
         for other in labels where other.line == bi && other.range.lowerBound > 0 && other.range.lowerBound < be {
             be = other.range.lowerBound
         }
+        // The text over the caption: OCR joins a row's far cell into the line ("Vertrag Nr: 00.123.456.7" and,
+        // far right, the letter's date "18. April 2014"); a word starting past the caption's column is not above it.
+        if let far = bl.offset(ofFirstWordFrom: lb.x1 + reach.valueColumn * h), far < be { be = far }
         while be > 0, bl.chars[be - 1] == " " { be -= 1 }
         return be > 0 ? (bi, 0..<be) : nil
     }
