@@ -11,6 +11,8 @@ struct CaseParser {
     /// Comment lines not yet given to a case: the next line says whose they are.
     private var comments: [String] = []
     private var ocr: Double?
+    /// Points each word of the lines below moves down per point of its x (a photo read askew).
+    private var slant = 0.0
     private var pageNumber = 1
     private var lineNumber = 0
 
@@ -29,7 +31,7 @@ struct CaseParser {
             } else if let name = line.after("case ") {
                 cases.append(ExtractCase(name: name, file: file, line: lineNumber, comment: comments))
                 comments = []
-                (ocr, pageNumber) = (nil, 1)
+                (ocr, slant, pageNumber) = (nil, 0, 1)
             } else {
                 guard !cases.isEmpty else { throw fault("'\(line)' before the first case") }
                 var c = cases.removeLast()
@@ -54,7 +56,7 @@ struct CaseParser {
             guard parts.count == 3, let x = Double(parts[0]), let y = Double(parts[1]) else {
                 throw fault("a line is 'X Y TEXT'")
             }
-            c.lines.append(textLine(String(parts[2]), x: x, y: y, page: pageNumber, conf: ocr))
+            c.lines.append(tilted(textLine(String(parts[2]), x: x, y: y, page: pageNumber, conf: ocr)))
         } else if let rest = line.after("profile ") {
             c.profile = rest
         } else if let rest = line.after("label ") {
@@ -74,11 +76,14 @@ struct CaseParser {
         } else if let rest = line.after("ocr ") {
             guard rest == "none" || Double(rest) != nil else { throw fault("'ocr CONFIDENCE' or 'ocr none'") }
             ocr = Double(rest)
+        } else if let rest = line.after("slant ") {
+            guard let s = Double(rest) else { throw fault("'slant POINTS-DOWN-PER-POINT-RIGHT'") }
+            slant = s
         } else if let rest = line.after("page ") {
             guard let n = Int(rest), n >= 1 else { throw fault("'page N'") }
             pageNumber = n
         } else if let rest = line.after("words ") {
-            c.lines.append(try placedWords(rest))
+            c.lines.append(tilted(try placedWords(rest)))
         } else if let rest = line.after("box ") {
             c.lines.append(try boxed(rest))
         } else if let rest = line.after("code ") {
@@ -101,6 +106,17 @@ struct CaseParser {
         }
         guard !words.isEmpty else { throw fault("a line of no words") }
         return spacedLine(words, y: y, page: pageNumber, conf: ocr)
+    }
+
+    /// `line` with each word moved down by `slant` times its x, the line's box around them.
+    private func tilted(_ line: TextLine) -> TextLine {
+        guard slant != 0 else { return line }
+        let words = line.words.map { w in
+            let dy = slant * (w.box.x0 + w.box.x1) / 2
+            return Word(text: w.text, box: Box(w.box.x0, w.box.y0 + dy, w.box.x1, w.box.y1 + dy), conf: w.conf)
+        }
+        let box = words.dropFirst().reduce(words[0].box) { $0.union($1.box) }
+        return TextLine(page: line.page, text: line.text, box: box, conf: line.conf, words: words)
     }
 
     /// `X0 Y0 X1 Y1: TEXT`

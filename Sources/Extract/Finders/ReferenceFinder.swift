@@ -220,7 +220,7 @@ struct ReferenceFinder: FieldFinder {
             var c = labelledCandidate(
                 body, model: model, category: l.category, line: line, range: vr, ocr: line.conf != nil, countries: countries)
             // A value right of its label on the label's row is on its line, whatever text lines the layer cut.
-            if vli != l.line, !Self.onRow(of: lines[l.line], right: lines[vli], reach: view.reach) {
+            if vli != l.line, !Self.onRow(of: lines[l.line], right: lines[vli], in: view) {
                 c.adjust(-weights.otherLine, .valueOnAnotherLine)
             }
             if prefixRepaired {
@@ -243,8 +243,9 @@ struct ReferenceFinder: FieldFinder {
     }
 
     /// Whether `value` stands on `label`'s row (they share `rowShare` of the smaller height) and right of it.
-    static func onRow(of label: TextLine, right value: TextLine, reach: LabelReach) -> Bool {
-        label.page == value.page && label.box.verticalOverlap(value.box) >= reach.rowShare && value.box.x0 >= label.box.x1 - 1
+    static func onRow(of label: TextLine, right value: TextLine, in view: DocumentView) -> Bool {
+        label.page == value.page && view.slant.rowOverlap(label.box, value.box, page: value.page) >= view.reach.rowShare
+            && value.box.x0 >= label.box.x1 - 1
     }
 
     /// Whether a token passes the format of another payment field: a BIC or a compact IBAN.

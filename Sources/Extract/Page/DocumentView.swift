@@ -24,6 +24,8 @@ struct DocumentView: Sendable {
     let profile: Profile
     let ocrWeights: OCRWeights
     let reach: LabelReach
+    /// The slant rows of an askew photo run along.
+    let slant: RowSlant
 
     /// What reading by OCR costs a value: below `floor` per cent, `perPoint` points per point missing.
     struct OCRWeights: Sendable {
@@ -40,8 +42,10 @@ struct DocumentView: Sendable {
         let reach: LabelReach
         let layout: Layout.Params
         let rotated: RotatedWords
+        let slant: RowSlant.Params
         init(_ w: (String) -> Int) {
             rotated = RotatedWords(w)
+            slant = RowSlant.Params(w)
             ocr = OCRWeights(w)
             reach = LabelReach(w)
             layout = Layout.Params(w)
@@ -54,6 +58,7 @@ struct DocumentView: Sendable {
         self.profile = profile
         self.ocrWeights = weights.ocr
         self.reach = weights.reach
+        slant = RowSlant(lines: lines, params: weights.slant)
         let heights = lines.map(\.box.height).filter { $0 > 0 }.sorted()
         medianLineHeight = heights.isEmpty ? reach.defaultHeight : heights[heights.count / 2]
         layout = Layout(lines: lines, labels: matcher.hits(in: lines), params: weights.layout, relabel: matcher.hits)

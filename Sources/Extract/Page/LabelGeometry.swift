@@ -129,7 +129,7 @@ extension DocumentView {
             }
             if !accept(text) { continue }
             var d: Double?
-            if l.box.verticalOverlap(lb) >= reach.rowOverlap, l.box.x0 >= lb.x1 - reach.rowTouching {
+            if slant.rowOverlap(lb, l.box, page: l.page) >= reach.rowOverlap, l.box.x0 >= lb.x1 - reach.rowTouching {
                 let dx = l.box.x0 - lb.x1
                 if dx < reach.valueRight { d = dx }
             } else if l.box.y0 >= lb.y1 - reach.touching * h, l.box.y0 - lb.y1 <= reach.valueBelow * h,
