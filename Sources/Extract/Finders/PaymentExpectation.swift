@@ -47,6 +47,9 @@ struct PaymentExpectation: Sendable {
             let end = Self.governedEnd(of: l, among: labelsOnLine[l.line] ?? [], in: view)
             let numberAfter = tokens[l.line].contains { $0.range.lowerBound >= l.range.upperBound && $0.range.lowerBound < end }
             var category = l.category
+            // "Cargo en cuenta", "will be debited": a caption of the payer's account that is also a direct-debit
+            // phrase says both (the matcher keeps one category of a phrase listed under two).
+            if category == .accountPayer, Self.isDirectDebitPhrase(l, in: view) { category = .noPaymentDirectDebit }
             // A paid phrase printed far larger than the text around it is a stamp, whatever stands beside it
             // (a stamp over the totals shares their line).
             let stamp = l.box.height >= medianHeight * stampHeight
@@ -102,6 +105,12 @@ struct PaymentExpectation: Sendable {
             add(.alreadyPaid)
         }
         return reasons
+    }
+
+    /// Whether the label's text is one of the profile's direct-debit phrases.
+    static func isDirectDebitPhrase(_ label: LabelHit, in view: DocumentView) -> Bool {
+        guard let phrases = view.profile.labels[.noPaymentDirectDebit] else { return false }
+        return phrases.contains(TextFold.fold(String(view.lines[label.line].chars[label.range])))
     }
 
     /// The amount (cents) an amount-due label introduces: the first amount with decimals of its value.
