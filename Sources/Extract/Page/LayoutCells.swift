@@ -38,15 +38,25 @@ extension Layout {
             if let wb = wordBoxes { for k in start...end { b = b.union(wb[k]) } }
             out.append((r, b))
         }
-        let gap = Self.wordGapFloor(wordBoxes).map { max(gap, $0) } ?? gap
+        let wordGap = Self.wordGapFloor(wordBoxes).map { max(gap, $0) } ?? gap
+        // A decimal number: a digit, a point or comma, a digit ("15,00", "1.256,70"; not an IBAN's "4321").
+        func isDecimal(_ r: Range<Int>) -> Bool {
+            r.count >= 3 && (r.lowerBound + 1..<r.upperBound - 1).contains { i in
+                (line.chars[i] == "," || line.chars[i] == ".") && line.chars[i - 1].isASCII && line.chars[i - 1].isNumber
+                    && line.chars[i + 1].isASCII && line.chars[i + 1].isNumber
+            }
+        }
         for k in 1..<max(1, tokens.count) {
             let wide = tokens[k].lowerBound - tokens[k - 1].upperBound >= 2
             var split = wide
             if let wb = wordBoxes {
+                // Decimal numbers side by side are a row's cells however evenly they are spaced ("15,00  -21,55
+                // 1056,05  200,65  1256,70" under a totals header): the wide spacing's floor keeps words together.
+                let g = isDecimal(tokens[k - 1]) && isDecimal(tokens[k]) ? gap : wordGap
                 // A jump back starts left of the word before; a word that starts inside it is an OCR box
                 // drawn too wide ("Позив" over "на број"), not another column.
                 let dx = wb[k].x0 - wb[k - 1].x1
-                split = split || dx > gap || wb[k].x0 < wb[k - 1].x0 - gap
+                split = split || dx > g || wb[k].x0 < wb[k - 1].x0 - g
             }
             if split {
                 close(k - 1)
