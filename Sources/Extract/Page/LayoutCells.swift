@@ -41,10 +41,11 @@ extension Layout {
         let wordGap = Self.wordGapFloor(wordBoxes).map { max(gap, $0) } ?? gap
         // A decimal number: a digit, a point or comma, a digit ("15,00", "1.256,70"; not an IBAN's "4321").
         func isDecimal(_ r: Range<Int>) -> Bool {
-            r.count >= 3 && (r.lowerBound + 1..<r.upperBound - 1).contains { i in
-                (line.chars[i] == "," || line.chars[i] == ".") && line.chars[i - 1].isASCII && line.chars[i - 1].isNumber
-                    && line.chars[i + 1].isASCII && line.chars[i + 1].isNumber
-            }
+            r.count >= 3
+                && (r.lowerBound + 1..<r.upperBound - 1).contains { i in
+                    (line.chars[i] == "," || line.chars[i] == ".") && line.chars[i - 1].isASCII && line.chars[i - 1].isNumber
+                        && line.chars[i + 1].isASCII && line.chars[i + 1].isNumber
+                }
         }
         for k in 1..<max(1, tokens.count) {
             let wide = tokens[k].lowerBound - tokens[k - 1].upperBound >= 2
