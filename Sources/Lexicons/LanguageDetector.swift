@@ -35,11 +35,16 @@ public struct LanguageDetector: Sendable {
     }
 
     /// Which script a letter belongs to, by Unicode block.
-    public static func script(_ u: Unicode.Scalar) -> String? {
+    public static func script(_ u: Unicode.Scalar) -> String? { scriptIndex(u).map { scriptNames[$0] } }
+
+    static let scriptNames = ["Latn", "Grek", "Cyrl"]
+
+    /// The index of `script(u)` in `scriptNames`.
+    static func scriptIndex(_ u: Unicode.Scalar) -> Int? {
         switch u.value {
-        case 0x41...0x5A, 0x61...0x7A, 0xC0...0x24F, 0x1E00...0x1EFF: return "Latn"
-        case 0x370...0x3FF, 0x1F00...0x1FFF: return "Grek"
-        case 0x400...0x52F: return "Cyrl"
+        case 0x41...0x5A, 0x61...0x7A, 0xC0...0x24F, 0x1E00...0x1EFF: return 0
+        case 0x370...0x3FF, 0x1F00...0x1FFF: return 1
+        case 0x400...0x52F: return 2
         default: return nil
         }
     }
@@ -47,12 +52,15 @@ public struct LanguageDetector: Sendable {
     /// Ranked guesses for a document's lines (each as printed and folded, `TextFold`), best first; empty when
     /// no word votes.
     public func detect(_ lines: [(text: String, folded: [Character])]) -> [Guess] {
-        var scripts: [String: Int] = [:]
+        // Letters counted per script by index, not by hashing the script's name at every letter.
+        var counts = [Int](repeating: 0, count: Self.scriptNames.count)
         var words: [String: Int] = [:]
         for line in lines {
-            for u in line.text.unicodeScalars { if let s = Self.script(u) { scripts[s, default: 0] += 1 } }
+            for u in line.text.unicodeScalars { if let k = Self.scriptIndex(u) { counts[k] += 1 } }
             for w in Self.tokens(String(line.folded)) { words[w, default: 0] += 1 }
         }
+        var scripts: [String: Int] = [:]
+        for (name, n) in zip(Self.scriptNames, counts) where n > 0 { scripts[name] = n }
         return rank(scripts: scripts, words: words)
     }
 

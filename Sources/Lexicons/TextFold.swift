@@ -27,16 +27,41 @@ public enum TextFold {
     }
 
     /// Folded form per scalar of `ranges`, read from `foldedScalars` ("c6=61.65": Æ is "ae").
-    static let table: [UInt32: [Character]] = {
+    static let table = parseTable(foldedScalars)
+
+    /// The table from its text, read byte by byte (splitting the text into Substrings cost 11 million
+    /// instructions at every start).
+    static func parseTable(_ text: String) -> [UInt32: [Character]] {
         var t: [UInt32: [Character]] = [:]
-        for entry in foldedScalars.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
-            guard let eq = entry.firstIndex(of: "="), let key = UInt32(entry[..<eq], radix: 16) else { continue }
-            t[key] = entry[entry.index(after: eq)...].split(separator: ".").compactMap {
-                UInt32($0, radix: 16).flatMap(Unicode.Scalar.init).map(Character.init)
+        t.reserveCapacity(1_400)
+        var key: UInt32?
+        var folded: [Character] = []
+        var number: UInt32 = 0
+        var digits = 0
+        func endNumber() {
+            if digits > 0, let u = Unicode.Scalar(number) { folded.append(Character(u)) }
+            (number, digits) = (0, 0)
+        }
+        for b in text.utf8 + [UInt8(ascii: " ")] {
+            switch b {
+            case UInt8(ascii: "="):
+                key = digits > 0 ? number : nil
+                (number, digits, folded) = (0, 0, [])
+            case UInt8(ascii: "."):
+                endNumber()
+            case UInt8(ascii: " "), UInt8(ascii: "\n"):
+                endNumber()
+                if let k = key { t[k] = folded }
+                (key, folded) = (nil, [])
+            default:
+                let v = UInt32(b)
+                let d = v &- 48 < 10 ? v &- 48 : (v | 0x20) &- 87
+                number = number &* 16 &+ d
+                digits += 1
             }
         }
         return t
-    }()
+    }
 
     /// The folded characters for one character (possibly none or several); each is a single scalar.
     public static func fold(_ ch: Character) -> [Character] {
@@ -45,13 +70,14 @@ public enum TextFold {
             return a == 9 ? [" "] : [ch]
         }
         var out: [Character] = []
-        // Precomposed and decomposed spellings fold alike: combining marks are dropped.
-        for u in ch.unicodeScalars where u.properties.generalCategory != .nonspacingMark {
+        // Precomposed and decomposed spellings fold alike: combining marks are dropped. Neither `spacing` nor
+        // the table holds a combining mark, so their scalars skip the costly general category lookup.
+        for u in ch.unicodeScalars {
             if let s = spacing[u.value] {
                 out.append(contentsOf: s)
             } else if ranges.contains(where: { $0.contains(u.value) }), let mapped = table[u.value] {
                 out.append(contentsOf: mapped)
-            } else {
+            } else if u.properties.generalCategory != .nonspacingMark {
                 for l in u.properties.lowercaseMapping.unicodeScalars where l.properties.generalCategory != .nonspacingMark {
                     out.append(Character(l))
                 }
@@ -66,7 +92,17 @@ public enum TextFold {
         if text.utf8.allSatisfy({ $0 < 128 }) {
             return String(decoding: text.utf8.map { b in b >= 65 && b <= 90 ? b + 32 : (b == 9 ? 32 : b) }, as: UTF8.self)
         }
-        return String(text.flatMap { fold($0) })
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for ch in text {
+            // Lower-case letters, digits and signs of ASCII stay as they are.
+            if let a = ch.asciiValue, a != 9, a &- 65 >= 26 {
+                out.append(ch)
+            } else {
+                for f in fold(ch) { out.append(f) }
+            }
+        }
+        return out
     }
 
     public static func isWordChar(_ ch: Character) -> Bool { ch.isLetter || ch.isNumber }

@@ -108,7 +108,7 @@ extension JSON {
         return nil
     }
     public var doubleValue: Double? {
-        if case .number(let text) = self { return Double(text) }
+        if case .number(let text) = self { return DecimalText.double(text) ?? Double(text) }
         return nil
     }
     public var isNull: Bool { self == .null }

@@ -15,6 +15,11 @@ extension Amounts {
     static let loweredTokens: [([Character], String, Bool)] = currencyTokens.map { tok, iso in
         (Array(tok.lowercased()), iso, tok.last!.isLetter)
     }
+    /// Each lowered token's length and the ASCII bytes of its first and last characters: plain values, so
+    /// ruling a token out copies (and retains) none of its strings.
+    static let tokenEdges: [(count: Int, first: UInt8?, last: UInt8?)] = loweredTokens.map { t, _, _ in
+        (t.count, t.first!.singleByte, t.last!.singleByte)
+    }
 
     /// The currency written next to a token (up to a few characters before or after it), if any.
     public static func currency(near range: Range<Int>, in chars: [Character]) -> String? {
@@ -23,10 +28,15 @@ extension Amounts {
             return a == b || (a.isUppercase && Character(a.lowercased()) == b)
         }
         func match(at start: Int, backwards: Bool) -> String? {
-            for (t, iso, endsInLetter) in loweredTokens {
-                let s = backwards ? start - t.count : start
-                let e = s + t.count
+            // The character beside the amount, lower-cased when ASCII: its byte alone rules out most tokens.
+            let next = backwards ? start - 1 : start
+            let probe = next >= 0 && next < chars.count ? chars[next].singleByte.map { $0 &- 65 < 26 ? $0 + 32 : $0 } : nil
+            for (ti, edges) in tokenEdges.enumerated() {
+                let s = backwards ? start - edges.count : start
+                let e = s + edges.count
                 guard s >= 0, e <= chars.count else { continue }
+                if let probe, let edge = backwards ? edges.last : edges.first, probe != edge { continue }
+                let (t, iso, endsInLetter) = loweredTokens[ti]
                 var k = 0
                 while k < t.count, same(chars[s + k], t[k]) { k += 1 }
                 guard k == t.count else { continue }

@@ -127,7 +127,6 @@ extension DocumentView {
             } else if labels.contains(where: { $0.line == i && $0.range.lowerBound == 0 && $0.category != .caption }) {
                 continue
             }
-            if !accept(text) { continue }
             var d: Double?
             if slant.rowOverlap(lb, l.box, page: l.page) >= reach.rowOverlap, l.box.x0 >= lb.x1 - reach.rowTouching {
                 let dx = l.box.x0 - lb.x1
@@ -139,7 +138,8 @@ extension DocumentView {
                 let x0 = columnStart[i].map { l.box(of: $0..<($0 + 1)).x0 } ?? l.box.x0
                 d = reach.belowStart + (l.box.y0 - lb.y1) * reach.belowRank + abs(x0 - lb.x0) * reach.offsetRank
             }
-            if let d, d < (best?.1 ?? .infinity) { best = (i, d) }
+            // The text is tested (the costliest part: every line of the page) only where it would be the nearest.
+            if let d, d < (best?.1 ?? .infinity), accept(text) { best = (i, d) }
         }
         guard let (bi, _) = best else { return valueAbove(label, accept: accept) }
         let bl = lines[bi]

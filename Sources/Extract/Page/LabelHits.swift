@@ -41,7 +41,7 @@ extension LabelMatcher {
                 if startOK, endOK { found.append(LabelMatcher.Match(phrase: pi, range: r, tolerant: tolerant)) }
             }
             for s in f.indices { matcher.exact(f, at: s, accept) }
-            if !matcher.tolerantByFirst.isEmpty {
+            if matcher.hasTolerant {
                 let (sk, pieces) = LabelMatcher.skeleton(f)
                 tolerant = true
                 matcher.tolerant(f, skeleton: sk, pieces: pieces, accept)

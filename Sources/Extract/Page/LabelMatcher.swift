@@ -1,7 +1,7 @@
 import Lexicons
 
-/// Finds label phrases in folded lines. Phrases are indexed by their first scalar, so a line costs about
-/// one bucket lookup per character instead of one comparison per phrase and character.
+/// Finds label phrases in folded lines. Phrases are indexed by their first two scalars (`PairBuckets`), so a
+/// line costs about one bucket lookup per character instead of one comparison per phrase and character.
 ///
 /// OCR misreads letters in labels ("lznos za upIatu", "T0TAL", "Kontonurnmer"): phrases of six or more letters
 /// also match with exactly one confusable substitution. Both sides are compared in a "skeleton" where each
@@ -35,11 +35,12 @@ struct LabelMatcher {
     }
 
     let phrases: [Phrase]
-    let byFirst: [Unicode.Scalar: [Int]]
-    let tolerantByFirst: [Unicode.Scalar: [Int]]
-    /// The same buckets for ASCII first scalars, as ranges of one flat list (no hashing per character).
-    let asciiFirst: Buckets
-    let asciiTolerant: Buckets
+    /// Phrases of one scalar by that scalar; longer ones by their first two scalars.
+    let singles: Buckets
+    let exactPairs: PairBuckets
+    /// Tolerant phrases by their `bucket` and second skeleton symbol.
+    let tolerantPairs: PairBuckets
+    let hasTolerant: Bool
     /// Every phrase's scalars and skeleton end to end, with each phrase's start (and the end of the last):
     /// the per-character loops compare these without copying a phrase.
     let flatScalars: [Unicode.Scalar]
@@ -48,55 +49,45 @@ struct LabelMatcher {
     let skeletonStart: [Int]
     let shortFlags: [Bool]
 
-    /// Phrase lists by ASCII first scalar: `items[start[v]..<start[v + 1]]` for scalar value v.
-    struct Buckets {
-        let start: [Int]
-        let items: [Int]
-        init(_ byScalar: [Unicode.Scalar: [Int]]) {
-            var start = [0]
-            var items: [Int] = []
-            for v in 0..<UInt8(128) {
-                items += byScalar[Unicode.Scalar(v)] ?? []
-                start.append(items.count)
-            }
-            self.start = start
-            self.items = items
-        }
-    }
-
     /// The profile's label phrases, ready for matching, in category order. A trailing `*` lets a phrase begin a
     /// longer word; a leading `*` lets it end one, as the head of a compound ("*rechnung": "Beitragsrechnung").
     init(_ profile: Profile) {
         var compiled: [(LabelCategory, [Unicode.Scalar], Bool, Bool)] = []
         for (category, phrases) in profile.labels.sorted(by: { $0.key < $1.key }) {
             for phrase in phrases {
-                let prefix = phrase.hasSuffix("*")
-                let head = phrase.hasPrefix("*")
-                var text = Substring(phrase)
-                if prefix { text = text.dropLast() }
-                if head { text = text.dropFirst() }
-                let p = Array(text.unicodeScalars)
+                // The stars are single scalars: trimming the scalar array spells the phrase as dropping characters did.
+                var p = Array(phrase.unicodeScalars)
+                let prefix = p.last == "*"
+                if prefix { p.removeLast() }
+                let head = p.first == "*"
+                if head { p.removeFirst() }
                 if !p.isEmpty { compiled.append((category, p, prefix, head)) }
             }
         }
         var list: [Phrase] = []
-        var first: [Unicode.Scalar: [Int]] = [:]
-        var tolerant: [Unicode.Scalar: [Int]] = [:]
+        var single: [Unicode.Scalar: [Int]] = [:]
+        var pairKeys: [(Unicode.Scalar, Unicode.Scalar)?] = []
+        var tolerantKeys: [(Unicode.Scalar, Unicode.Scalar)?] = []
+        list.reserveCapacity(compiled.count)
+        pairKeys.reserveCapacity(compiled.count)
+        tolerantKeys.reserveCapacity(compiled.count)
         for (i, (category, p, prefix, compoundHead)) in compiled.enumerated() {
-            let letters = p.filter { $0.properties.isAlphabetic }.count
+            let letters = p.reduce(0) { $0 + ($1.fastIsAlphabetic ? 1 : 0) }
             let (sk, pieces) = letters >= Self.shortLetters ? Self.skeleton(p) : ([], [])
             list.append(
                 Phrase(
                     category: category, scalars: p, prefix: prefix, compoundHead: compoundHead, skeleton: sk, pieces: pieces,
                     short: letters < Self.longLetters, takesVowelSwap: letters >= Self.vowelSwapLetters))
-            first[p[0], default: []].append(i)
-            if let piece = pieces.first { tolerant[Self.bucket(p, piece), default: []].append(i) }
+            if p.count == 1 { single[p[0], default: []].append(i) }
+            pairKeys.append(p.count >= 2 ? (p[0], p[1]) : nil)
+            // A tolerant phrase has at least two symbols (four letters, at most two a symbol).
+            tolerantKeys.append(pieces.first.map { (Self.bucket(p, $0), sk[1]) })
         }
         phrases = list
-        byFirst = first
-        tolerantByFirst = tolerant
-        asciiFirst = Buckets(first)
-        asciiTolerant = Buckets(tolerant)
+        singles = Buckets(single)
+        exactPairs = PairBuckets(pairKeys)
+        tolerantPairs = PairBuckets(tolerantKeys)
+        hasTolerant = tolerantKeys.contains { $0 != nil }
         var scalars: [Unicode.Scalar] = []
         var skeletons: [Unicode.Scalar] = []
         var scalarStart = [0]
@@ -112,17 +103,6 @@ struct LabelMatcher {
         self.scalarStart = scalarStart
         self.skeletonStart = skeletonStart
         shortFlags = list.map(\.short)
-    }
-
-    /// The phrase indices of a bucket, in order.
-    @inline(__always)
-    static func each(_ u: Unicode.Scalar, _ ascii: Buckets, _ dict: [Unicode.Scalar: [Int]], _ body: (Int) -> Void) {
-        if u.value < 128 {
-            let v = Int(u.value)
-            for i in ascii.start[v]..<ascii.start[v + 1] { body(ascii.items[i]) }
-        } else {
-            for pi in dict[u] ?? [] { body(pi) }
-        }
     }
 
     /// Phrases with this many letters take any one confusion; from `shortLetters` on only strict ones.
@@ -176,17 +156,20 @@ struct LabelMatcher {
         return (sk, pieces)
     }
 
-    /// Exact matches starting at `s`, in phrase order.
+    /// Exact matches starting at `s` (longer phrases first, each in phrase order).
     func exact(_ f: [Unicode.Scalar], at s: Int, _ body: (Int, Range<Int>) -> Void) {
         let flat = flatScalars
         let start = scalarStart
-        Self.each(f[s], asciiFirst, byFirst) { pi in
-            let (p0, count) = (start[pi], start[pi + 1] - start[pi])
-            guard s + count <= f.count else { return }
-            var k = 1
-            while k < count, f[s + k] == flat[p0 + k] { k += 1 }
-            if k == count { body(pi, s..<s + count) }
+        if s + 1 < f.count {
+            exactPairs.each(f[s], f[s + 1]) { pi in
+                let (p0, count) = (start[pi], start[pi + 1] - start[pi])
+                guard s + count <= f.count else { return }
+                var k = 2
+                while k < count, f[s + k] == flat[p0 + k] { k += 1 }
+                if k == count { body(pi, s..<s + count) }
+            }
         }
+        singles.each(f[s]) { pi in body(pi, s..<s + 1) }
     }
 
     /// Whether a phrase of four or more scalars starts at `e` exactly.
@@ -201,8 +184,8 @@ struct LabelMatcher {
     func tolerant(_ f: [Unicode.Scalar], skeleton sk: [Unicode.Scalar], pieces: [Range<Int>], _ body: (Int, Range<Int>) -> Void) {
         let flat = flatSkeleton
         let start = skeletonStart
-        for s in sk.indices {
-            Self.each(Self.bucket(f, pieces[s]), asciiTolerant, tolerantByFirst) { pi in
+        for s in sk.indices where s + 1 < sk.count {
+            func visit(_ pi: Int) {
                 // The skeletons must agree (one space inside a word aside) before the spellings are compared.
                 let (p0, count) = (start[pi], start[pi + 1] - start[pi])
                 guard s + count <= sk.count else { return }
@@ -255,6 +238,10 @@ struct LabelMatcher {
                     body(pi, pieces[s].lowerBound..<pieces[j - 1].upperBound)
                 }
             }
+            // A phrase's second symbol is the line's next one, or the one after a space inside a word.
+            let first = Self.bucket(f, pieces[s])
+            tolerantPairs.each(first, sk[s + 1], visit)
+            if sk[s + 1] == " ", s + 2 < sk.count, sk[s + 2] != " " { tolerantPairs.each(first, sk[s + 2], visit) }
         }
     }
 
