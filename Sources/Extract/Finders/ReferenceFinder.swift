@@ -184,12 +184,6 @@ struct ReferenceFinder: FieldFinder {
             } else if let m = Self.modelNear(l, in: view) {
                 model = m
             }
-            if view.profile.checksums.contains(.model97), l.category == .reference, model == nil || model == "97",
-                let rest = Self.gluedModel97(body)
-            {
-                model = "97"
-                body = rest
-            }
             if [.invoiceNumber, .reference, .referenceGeneric].contains(l.category) {
                 // Identifiers are one token (or a few short groups); cut trailing words.
                 // Skip a few words before the identifier ("die Rechnungsnummer 2024-001 an").
@@ -209,6 +203,13 @@ struct ReferenceFinder: FieldFinder {
                 // QR reference's "21 00000 00003 13947 14300 09017").
                 let groups = toks[first...].prefix { $0.allSatisfy { $0.isNumber || $0 == "-" } }.joined(separator: " ")
                 if groups.count > body.count, Self.nationalScheme(of: groups, countries: countries) != nil { body = groups }
+            }
+            // After the words the cut dropped: OCR's noise before a slip's model box ("aay | 97 | | 2983…").
+            if view.profile.checksums.contains(.model97), l.category == .reference, model == nil || model == "97",
+                let rest = Self.gluedModel97(body)
+            {
+                model = "97"
+                body = rest
             }
             if body.isEmpty { continue }
             if Checksums.isValidRF(body) { continue }  // found above
