@@ -198,6 +198,12 @@ struct ReferenceFinder: FieldFinder {
                         break
                     }
                 }
+                // "везз 8124 7650 6001": the word before the digits is an RF prefix OCR misread when the checksum says so.
+                if first > 0, line.conf != nil, model == nil, toks[first - 1].count == 4,
+                    Self.misreadRFPrefix(([toks[first - 1]] + keep).joined(separator: " ")) != nil
+                {
+                    keep.insert(toks[first - 1], at: 0)
+                }
                 body = keep.joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: ".,;:"))
                 // More groups of digits than that are one reference when their check digits say so (a Swiss
                 // QR reference's "21 00000 00003 13947 14300 09017").

@@ -4,14 +4,19 @@ import Lexicons
 /// Token shapes of references that text layers and OCR glue to their neighbours, and model prefixes
 /// printed in front of a reference ("HR01 12345-212-2", Serbian "97" run into its reference).
 extension ReferenceFinder {
-    /// A labelled value that is an RF reference whose "RF" OCR misread ("ВЕ68…", "BF68…"): two letters of
-    /// any script and two digits, kept as RF only when "RF" with the rest passes the RF checksum.
+    /// A labelled value that is an RF reference whose "RF" OCR misread ("ВЕ68…", "BF68…", Cyrillic "везз"
+    /// for "RF33"): two letters of any script and two digits, or look-alikes of them in another script than
+    /// Latin, kept as RF only when "RF" with the rest passes the RF checksum.
     static func misreadRFPrefix(_ value: String) -> String? {
-        let compact = Array(OCRRepair.latinCodes(Array(value.uppercased())).filter { $0.isLetter || $0.isNumber })
+        var compact = Array(OCRRepair.latinCodes(Array(value.uppercased())).filter { $0.isLetter || $0.isNumber })
         guard compact.count >= 8, compact.count <= 25, compact[0].isLetter, compact[1].isLetter,
-            compact[2].isNumber, compact[3].isNumber, !(compact[0] == "R" && compact[1] == "F"),
-            compact.dropFirst(2).allSatisfy({ $0.isASCII })
+            !(compact[0] == "R" && compact[1] == "F")
         else { return nil }
+        for i in 2...3 where !compact[i].isASCIIDigit {
+            guard let d = OCRRepair.otherScriptDigitFor[compact[i]] else { return nil }
+            compact[i] = d
+        }
+        guard compact.dropFirst(2).allSatisfy({ $0.isASCII }) else { return nil }
         let fixed = "RF" + String(compact.dropFirst(2))
         return Checksums.isValidRF(fixed) ? fixed : nil
     }
