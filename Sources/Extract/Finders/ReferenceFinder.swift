@@ -224,8 +224,11 @@ struct ReferenceFinder: FieldFinder {
                 body = fixed
                 prefixRepaired = true
             }
+            // OCR's confidence in the value is that of its own words, not of noise or words after it ("» Uhraďte").
+            let valueRange = Self.span(of: body, in: line, within: vr)
             var c = labelledCandidate(
-                body, model: model, category: l.category, line: line, range: vr, ocr: line.conf != nil, countries: countries)
+                body, model: model, category: l.category, line: line, range: valueRange, ocr: line.conf != nil,
+                countries: countries)
             // A value right of its label on the label's row is on its line, whatever text lines the layer cut.
             if vli != l.line, !Self.onRow(of: lines[l.line], right: lines[vli], reach: view.reach) {
                 c.adjust(-weights.otherLine, .valueOnAnotherLine)
@@ -243,7 +246,7 @@ struct ReferenceFinder: FieldFinder {
             if model == nil, l.category != .referenceFree, let what = Self.notAReference(body, in: text) {
                 c.cap(at: weights.lookalikeCap, because: .lookalike(what))
             }
-            view.applyOCRPenalty(to: &c, line, vr, verified: c.evidence.contains(.checksum(.model97)))
+            view.applyOCRPenalty(to: &c, line, valueRange, verified: c.evidence.contains(.checksum(.model97)))
             out.append(c)
         }
         return out
@@ -253,9 +256,6 @@ struct ReferenceFinder: FieldFinder {
     static func onRow(of label: TextLine, right value: TextLine, reach: LabelReach) -> Bool {
         label.page == value.page && label.box.verticalOverlap(value.box) >= reach.rowShare && value.box.x0 >= label.box.x1 - 1
     }
-
-    /// Whether a token passes the format of another payment field: a BIC or a compact IBAN.
-    static func isOtherField(_ token: Substring) -> Bool { Checksums.isValidBIC(token) || Checksums.isValidIBAN(token) }
 
     /// An RF reference starting at `k` of an OCR'd line that passes ISO 11649 only after undoing OCR confusions:
     /// the longest run that ends at a separator and repairs to exactly one valid reference.
@@ -294,13 +294,5 @@ struct ReferenceFinder: FieldFinder {
             if let (m, _) = Self.countryModel(first + " 0", ocr: view.lines[vli].conf != nil) { return m }
         }
         return nil
-    }
-
-    /// The text without stray box borders: tokens made only of "|[]" go, and those characters are
-    /// trimmed from the ends of the other tokens ("[97 | | 4529…" → "97 4529…").
-    static func withoutBoxBorders(_ text: String) -> String {
-        let borders = CharacterSet(charactersIn: "|[]")
-        return text.split(separator: " ").map { $0.trimmingCharacters(in: borders) }.filter { !$0.isEmpty }
-            .joined(separator: " ")
     }
 }

@@ -151,4 +151,30 @@ extension ReferenceFinder {
         }
         return (i, 0..<lines[i].chars.count)
     }
+
+    /// The text without stray box borders: tokens made only of "|[]" go, and those characters are
+    /// trimmed from the ends of the other tokens ("[97 | | 4529…" → "97 4529…").
+    static func withoutBoxBorders(_ text: String) -> String {
+        let borders = CharacterSet(charactersIn: "|[]")
+        return text.split(separator: " ").map { $0.trimmingCharacters(in: borders) }.filter { !$0.isEmpty }
+            .joined(separator: " ")
+    }
+
+    /// Where `value` stands in `line` within `range`: from its first token's first occurrence to its last
+    /// token's next one. The whole `range` when a token is not printed so (a comb joined, a model split off
+    /// and repaired, a prefix repaired).
+    static func span(of value: String, in line: TextLine, within range: Range<Int>) -> Range<Int> {
+        let toks = value.split(separator: " ").map(Array.init)
+        guard let first = toks.first, let last = toks.last else { return range }
+        let chars = line.chars
+        func find(_ t: [Character], from: Int) -> Int? {
+            guard !t.isEmpty, from + t.count <= range.upperBound else { return nil }
+            return (from...(range.upperBound - t.count)).first { Array(chars[$0..<($0 + t.count)]) == t }
+        }
+        guard let s = find(first, from: range.lowerBound), let e = find(last, from: s) else { return range }
+        return s..<(e + last.count)
+    }
+
+    /// Whether a token passes the format of another payment field: a BIC or a compact IBAN.
+    static func isOtherField(_ token: Substring) -> Bool { Checksums.isValidBIC(token) || Checksums.isValidIBAN(token) }
 }
