@@ -95,17 +95,21 @@ struct CaseParser {
         }
     }
 
-    /// `Y: X WORD | X WORD …`
+    /// `Y: X WORD | X WORD CONF …`: a word's own OCR confidence after it, else the case's `ocr`.
     private func placedWords(_ text: String) throws -> TextLine {
         let parts = text.split(separator: ":", maxSplits: 1)
         guard parts.count == 2, let y = Double(parts[0]) else { throw fault("'words Y: X WORD | X WORD …'") }
-        let words = try parts[1].split(separator: "|").map { item -> (String, Double) in
+        let words = try parts[1].split(separator: "|").map { item -> Word in
             let w = item.split(separator: " ")
-            guard w.count == 2, let x = Double(w[0]) else { throw fault("'\(item)' is no 'X WORD'") }
-            return (String(w[1]), x)
+            guard w.count == 2 || w.count == 3, let x = Double(w[0]), w.count == 2 || Double(w[2]) != nil else {
+                throw fault("'\(item)' is no 'X WORD' or 'X WORD CONF'")
+            }
+            let t = String(w[1])
+            return Word(text: t, box: Box(x, y, x + Double(t.count) * 5, y + 10), conf: w.count == 3 ? Double(w[2]) : ocr)
         }
-        guard !words.isEmpty else { throw fault("a line of no words") }
-        return spacedLine(words, y: y, page: pageNumber, conf: ocr)
+        guard let first = words.first else { throw fault("a line of no words") }
+        let box = words.dropFirst().reduce(first.box) { $0.union($1.box) }
+        return TextLine(page: pageNumber, text: words.map(\.text).joined(separator: " "), box: box, conf: ocr, words: words)
     }
 
     /// `line` with each word moved down by `slant` times its x, the line's box around them.

@@ -39,4 +39,16 @@ import Testing
         #expect(!values("Ilość 12 ,345").contains("12.35"))
         #expect(!values("Data 12 .05.2024").contains("12.05"))
     }
+
+    @Test func aSpaceOCRPutAfterTheDecimalComma() {
+        func values(_ text: String, ocr: Bool = true) -> [String] {
+            Amounts.tokens(in: Array(text), ocr: ocr).compactMap { Amounts.value(of: $0, documentMark: ",") }
+        }
+        #expect(values("2666, 70 ") == ["2666.70"])
+        #expect(values("IMPORTE TOTAL 2666, 70") == ["2666.70"])
+        // A text layer, a list going on after the comma, three digits: not joined.
+        #expect(!values("2666, 70", ocr: false).contains("2666.70"))
+        #expect(!values("Pos. 1, 20 und 30").contains("1.20"))
+        #expect(!values("Menge 12, 345").contains("12.34"))
+    }
 }

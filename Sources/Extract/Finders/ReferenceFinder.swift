@@ -184,12 +184,6 @@ struct ReferenceFinder: FieldFinder {
             } else if let m = Self.modelNear(l, in: view) {
                 model = m
             }
-            if view.profile.checksums.contains(.model97), l.category == .reference, model == nil || model == "97",
-                let rest = Self.gluedModel97(body)
-            {
-                model = "97"
-                body = rest
-            }
             if [.invoiceNumber, .reference, .referenceGeneric].contains(l.category) {
                 // Identifiers are one token (or a few short groups); cut trailing words.
                 // Skip a few words before the identifier ("die Rechnungsnummer 2024-001 an").
@@ -204,11 +198,24 @@ struct ReferenceFinder: FieldFinder {
                         break
                     }
                 }
+                // "везз 8124 7650 6001": the word before the digits is an RF prefix OCR misread when the checksum says so.
+                if first > 0, line.conf != nil, model == nil, toks[first - 1].count == 4,
+                    Self.misreadRFPrefix(([toks[first - 1]] + keep).joined(separator: " ")) != nil
+                {
+                    keep.insert(toks[first - 1], at: 0)
+                }
                 body = keep.joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: ".,;:"))
                 // More groups of digits than that are one reference when their check digits say so (a Swiss
                 // QR reference's "21 00000 00003 13947 14300 09017").
                 let groups = toks[first...].prefix { $0.allSatisfy { $0.isNumber || $0 == "-" } }.joined(separator: " ")
                 if groups.count > body.count, Self.nationalScheme(of: groups, countries: countries) != nil { body = groups }
+            }
+            // After the words the cut dropped: OCR's noise before a slip's model box ("aay | 97 | | 2983…").
+            if view.profile.checksums.contains(.model97), l.category == .reference, model == nil || model == "97",
+                let rest = Self.gluedModel97(body)
+            {
+                model = "97"
+                body = rest
             }
             if body.isEmpty { continue }
             if Checksums.isValidRF(body) { continue }  // found above
@@ -217,8 +224,11 @@ struct ReferenceFinder: FieldFinder {
                 body = fixed
                 prefixRepaired = true
             }
+            // OCR's confidence in the value is that of its own words, not of noise or words after it ("» Uhraďte").
+            let valueRange = Self.span(of: body, in: line, within: vr)
             var c = labelledCandidate(
-                body, model: model, category: l.category, line: line, range: vr, ocr: line.conf != nil, countries: countries)
+                body, model: model, category: l.category, line: line, range: valueRange, ocr: line.conf != nil,
+                countries: countries)
             // A value right of its label on the label's row is on its line, whatever text lines the layer cut.
             if vli != l.line, !Self.onRow(of: lines[l.line], right: lines[vli], in: view) {
                 c.adjust(-weights.otherLine, .valueOnAnotherLine)
@@ -236,7 +246,7 @@ struct ReferenceFinder: FieldFinder {
             if model == nil, l.category != .referenceFree, let what = Self.notAReference(body, in: text) {
                 c.cap(at: weights.lookalikeCap, because: .lookalike(what))
             }
-            view.applyOCRPenalty(to: &c, line, vr, verified: c.evidence.contains(.checksum(.model97)))
+            view.applyOCRPenalty(to: &c, line, valueRange, verified: c.evidence.contains(.checksum(.model97)))
             out.append(c)
         }
         return out
@@ -247,9 +257,6 @@ struct ReferenceFinder: FieldFinder {
         label.page == value.page && view.slant.rowOverlap(label.box, value.box, page: value.page) >= view.reach.rowShare
             && value.box.x0 >= label.box.x1 - 1
     }
-
-    /// Whether a token passes the format of another payment field: a BIC or a compact IBAN.
-    static func isOtherField(_ token: Substring) -> Bool { Checksums.isValidBIC(token) || Checksums.isValidIBAN(token) }
 
     /// An RF reference starting at `k` of an OCR'd line that passes ISO 11649 only after undoing OCR confusions:
     /// the longest run that ends at a separator and repairs to exactly one valid reference.
@@ -288,13 +295,5 @@ struct ReferenceFinder: FieldFinder {
             if let (m, _) = Self.countryModel(first + " 0", ocr: view.lines[vli].conf != nil) { return m }
         }
         return nil
-    }
-
-    /// The text without stray box borders: tokens made only of "|[]" go, and those characters are
-    /// trimmed from the ends of the other tokens ("[97 | | 4529…" → "97 4529…").
-    static func withoutBoxBorders(_ text: String) -> String {
-        let borders = CharacterSet(charactersIn: "|[]")
-        return text.split(separator: " ").map { $0.trimmingCharacters(in: borders) }.filter { !$0.isEmpty }
-            .joined(separator: " ")
     }
 }

@@ -4,14 +4,19 @@ import Lexicons
 /// Token shapes of references that text layers and OCR glue to their neighbours, and model prefixes
 /// printed in front of a reference ("HR01 12345-212-2", Serbian "97" run into its reference).
 extension ReferenceFinder {
-    /// A labelled value that is an RF reference whose "RF" OCR misread ("ВЕ68…", "BF68…"): two letters of
-    /// any script and two digits, kept as RF only when "RF" with the rest passes the RF checksum.
+    /// A labelled value that is an RF reference whose "RF" OCR misread ("ВЕ68…", "BF68…", Cyrillic "везз"
+    /// for "RF33"): two letters of any script and two digits, or look-alikes of them in another script than
+    /// Latin, kept as RF only when "RF" with the rest passes the RF checksum.
     static func misreadRFPrefix(_ value: String) -> String? {
-        let compact = Array(OCRRepair.latinCodes(Array(value.uppercased())).filter { $0.isLetter || $0.isNumber })
+        var compact = Array(OCRRepair.latinCodes(Array(value.uppercased())).filter { $0.isLetter || $0.isNumber })
         guard compact.count >= 8, compact.count <= 25, compact[0].isLetter, compact[1].isLetter,
-            compact[2].isNumber, compact[3].isNumber, !(compact[0] == "R" && compact[1] == "F"),
-            compact.dropFirst(2).allSatisfy({ $0.isASCII })
+            !(compact[0] == "R" && compact[1] == "F")
         else { return nil }
+        for i in 2...3 where !compact[i].isASCIIDigit {
+            guard let d = OCRRepair.otherScriptDigitFor[compact[i]] else { return nil }
+            compact[i] = d
+        }
+        guard compact.dropFirst(2).allSatisfy({ $0.isASCII }) else { return nil }
         let fixed = "RF" + String(compact.dropFirst(2))
         return Checksums.isValidRF(fixed) ? fixed : nil
     }
@@ -146,4 +151,30 @@ extension ReferenceFinder {
         }
         return (i, 0..<lines[i].chars.count)
     }
+
+    /// The text without stray box borders: tokens made only of "|[]" go, and those characters are
+    /// trimmed from the ends of the other tokens ("[97 | | 4529…" → "97 4529…").
+    static func withoutBoxBorders(_ text: String) -> String {
+        let borders = CharacterSet(charactersIn: "|[]")
+        return text.split(separator: " ").map { $0.trimmingCharacters(in: borders) }.filter { !$0.isEmpty }
+            .joined(separator: " ")
+    }
+
+    /// Where `value` stands in `line` within `range`: from its first token's first occurrence to its last
+    /// token's next one. The whole `range` when a token is not printed so (a comb joined, a model split off
+    /// and repaired, a prefix repaired).
+    static func span(of value: String, in line: TextLine, within range: Range<Int>) -> Range<Int> {
+        let toks = value.split(separator: " ").map(Array.init)
+        guard let first = toks.first, let last = toks.last else { return range }
+        let chars = line.chars
+        func find(_ t: [Character], from: Int) -> Int? {
+            guard !t.isEmpty, from + t.count <= range.upperBound else { return nil }
+            return (from...(range.upperBound - t.count)).first { Array(chars[$0..<($0 + t.count)]) == t }
+        }
+        guard let s = find(first, from: range.lowerBound), let e = find(last, from: s) else { return range }
+        return s..<(e + last.count)
+    }
+
+    /// Whether a token passes the format of another payment field: a BIC or a compact IBAN.
+    static func isOtherField(_ token: Substring) -> Bool { Checksums.isValidBIC(token) || Checksums.isValidIBAN(token) }
 }

@@ -4,11 +4,15 @@ import Lexicons
 /// read as letters.
 extension Amounts {
     /// Whether the point at `j` is a decimal point OCR split from its two cents ("65. 20"): plain digits
-    /// before it, a space, two digits, then the end of the number (not "1. 12. 2023", not "3. 100").
-    static func splitDecimal(_ chars: [Character], start: Int, point j: Int, breaks: Set<Int>) -> Bool {
+    /// before it, a space, two digits, then the end of the number (not "1. 12. 2023", not "3. 100"). A
+    /// decimal comma split so ("2666, 70") counts only on an OCR'd line whose end the cents are: a comma and
+    /// a space also part a list ("1, 20 und 30").
+    static func splitDecimal(_ chars: [Character], start: Int, point j: Int, breaks: Set<Int>, ocr: Bool = false) -> Bool {
         let n = chars.count
-        guard chars[j] == ".", j + 3 < n, chars[j + 1] == " ", !breaks.contains(j + 2) else { return false }
+        guard chars[j] == "." || (ocr && chars[j] == ","), j + 3 < n, chars[j + 1] == " ", !breaks.contains(j + 2)
+        else { return false }
         guard chars[j + 2].isASCII, chars[j + 2].isNumber, chars[j + 3].isASCII, chars[j + 3].isNumber else { return false }
+        if chars[j] == ",", !chars[(j + 4)...].allSatisfy({ $0 == " " }) { return false }
         if j + 4 < n, chars[j + 4] != " ", !chars[j + 4].isLetter { return false }
         if start > 0, chars[start - 1] == "." || chars[start - 1] == "," { return false }
         return j - start <= 6 && chars[start..<j].allSatisfy { $0.isASCII && $0.isNumber }

@@ -66,8 +66,8 @@ extension Amounts {
                 if chars[j].isASCIIDigit {
                     j += 1
                     end = j
-                } else if splitDecimal(chars, start: start, point: j, breaks: breaks) {
-                    // "65. 20": OCR put a space after the decimal point.
+                } else if splitDecimal(chars, start: start, point: j, breaks: breaks, ocr: ocr) {
+                    // "65. 20", "2666, 70": OCR put a space after the decimal mark.
                     end = j + 4
                     splitCents = true
                     break
