@@ -73,16 +73,20 @@ struct ReferenceFinder: FieldFinder {
                 }
                 var best: (String, Int)?
                 var e = k + 5
-                while e <= min(stream.count, k + 25) {
+                // A reference ends where the next cell of its line starts ("RF87…0125   TATRSKBX": the BIC under
+                // the next caption), however its check digits read with the cell's text.
+                let cut = view.layout.cellStarts(line: li).filter { $0 > stream[k].1 }.min() ?? line.chars.count
+                let limit = stream.indices.first { $0 > k && stream[$0].1 >= cut } ?? stream.count
+                while e <= min(limit, k + 25) {
                     let slice = stream[k..<e]
                     if !zip(slice.dropFirst(), slice).allSatisfy({ $0.1 - $1.1 <= 2 }) { break }
                     let text = String(slice.map(\.0)).uppercased()
-                    let endsClean = e == stream.count || stream[e].2 || Self.gluedEnd(stream, e)
+                    let endsClean = e == limit || stream[e].2 || Self.gluedEnd(stream, e)
                     if endsClean, Checksums.isValidRF(text) { best = (text, e) }
                     e += 1
                 }
                 var repaired = false
-                if best == nil, line.conf != nil, let fixed = Self.repairedRF(stream, from: k) {
+                if best == nil, line.conf != nil, let fixed = Self.repairedRF(Array(stream[..<limit]), from: k) {
                     best = fixed
                     repaired = true
                 }
@@ -287,13 +291,5 @@ struct ReferenceFinder: FieldFinder {
             if let (m, _) = Self.countryModel(first + " 0", ocr: view.lines[vli].conf != nil) { return m }
         }
         return nil
-    }
-
-    /// The text without stray box borders: tokens made only of "|[]" go, and those characters are
-    /// trimmed from the ends of the other tokens ("[97 | | 4529…" → "97 4529…").
-    static func withoutBoxBorders(_ text: String) -> String {
-        let borders = CharacterSet(charactersIn: "|[]")
-        return text.split(separator: " ").map { $0.trimmingCharacters(in: borders) }.filter { !$0.isEmpty }
-            .joined(separator: " ")
     }
 }

@@ -146,4 +146,12 @@ extension ReferenceFinder {
         }
         return (i, 0..<lines[i].chars.count)
     }
+
+    /// The text without stray box borders: tokens made only of "|[]" go, and those characters are
+    /// trimmed from the ends of the other tokens ("[97 | | 4529…" → "97 4529…").
+    static func withoutBoxBorders(_ text: String) -> String {
+        let borders = CharacterSet(charactersIn: "|[]")
+        return text.split(separator: " ").map { $0.trimmingCharacters(in: borders) }.filter { !$0.isEmpty }
+            .joined(separator: " ")
+    }
 }
