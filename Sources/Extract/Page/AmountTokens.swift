@@ -54,7 +54,13 @@ extension Amounts {
             if joined, !gluedCurrency(chars, at: i), !gluedLabel(chars, at: i),
                 !(chars[i - 1] == "/" && (i == 1 || chars[i - 2] == " ") && decimalAhead(chars, from: i))
             {
-                while i < n, chars[i].fastIsLetter || chars[i].fastIsNumber { i += 1 }
+                // The identifier's own marks and digits after them ("A12.078,26") start no amount of their own.
+                while i < n,
+                    chars[i].fastIsLetter || chars[i].fastIsNumber
+                        || ((chars[i] == "." || chars[i] == ",") && i + 1 < n && chars[i + 1].isASCIIDigit)
+                {
+                    i += 1
+                }
                 continue
             }
             let start = i
@@ -165,7 +171,8 @@ extension Amounts {
     }
 
     /// Text layers sometimes glue a label to its value ("Gesamtbetrag678,30"): a long word with lower-case
-    /// letters before the digits at `i` is a label, not part of an identifier.
+    /// letters before the digits at `i` is a label, not part of an identifier; so is a long word in capitals
+    /// before an amount with cents ("УКУПНО ЗАДУЖЕЊЕ13.078,26"), which identifiers ("RE2020") are not.
     static func gluedLabel(_ chars: [Character], at i: Int) -> Bool {
         var run = 0
         var lower = false
@@ -173,7 +180,26 @@ extension Amounts {
             if chars[i - run - 1].fastIsLowercase { lower = true }
             run += 1
         }
-        return run >= 5 && lower
+        return run >= 5 && (lower || centsAhead(chars, from: i))
+    }
+
+    /// Whether digits from `i` form an amount with two decimals that ends the number, its thousands grouped
+    /// or not ("13.078,26", "1,234.50", "78.26"; not "2020", "12.5", "1.234").
+    static func centsAhead(_ chars: [Character], from i: Int) -> Bool {
+        var k = i
+        while k < chars.count, chars[k].isASCIIDigit { k += 1 }
+        let lead = k - i
+        guard lead >= 1 else { return false }
+        var groups = 0
+        while k + 3 < chars.count, chars[k] == "." || chars[k] == "," || chars[k] == "'",
+            chars[(k + 1)...(k + 3)].allSatisfy(\.isASCIIDigit), k + 4 == chars.count || !chars[k + 4].isASCIIDigit
+        {
+            k += 4
+            groups += 1
+        }
+        guard groups == 0 || lead <= 3 else { return false }
+        return decimalAhead(chars, from: k - (groups == 0 ? lead : 3))
+            && (groups == 0 || chars[k] != chars[k - 4])
     }
 
     /// Whether digits from `i` form an amount with two decimals that ends the number ("18.00", not "18.001").
