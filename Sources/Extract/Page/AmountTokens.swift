@@ -172,7 +172,8 @@ extension Amounts {
 
     /// Text layers sometimes glue a label to its value ("Gesamtbetrag678,30"): a long word with lower-case
     /// letters before the digits at `i` is a label, not part of an identifier; so is a long word in capitals
-    /// before an amount with cents ("УКУПНО ЗАДУЖЕЊЕ13.078,26"), which identifiers ("RE2020") are not.
+    /// before an amount with cents ("УКУПНО ЗАДУЖЕЊЕ13.078,26"), and any word before one with its thousands
+    /// grouped ("PDV6.126,29"), which identifiers ("RE2020", "A4") are not.
     static func gluedLabel(_ chars: [Character], at i: Int) -> Bool {
         var run = 0
         var lower = false
@@ -180,16 +181,18 @@ extension Amounts {
             if chars[i - run - 1].fastIsLowercase { lower = true }
             run += 1
         }
-        return run >= 5 && (lower || centsAhead(chars, from: i))
+        if run >= 5, lower { return true }
+        guard run >= 2, let grouped = centsAhead(chars, from: i) else { return false }
+        return grouped || run >= 5
     }
 
-    /// Whether digits from `i` form an amount with two decimals that ends the number, its thousands grouped
-    /// or not ("13.078,26", "1,234.50", "78.26"; not "2020", "12.5", "1.234").
-    static func centsAhead(_ chars: [Character], from i: Int) -> Bool {
+    /// Whether digits from `i` form an amount with two decimals that ends the number (nil if not), and whether
+    /// its thousands are grouped ("13.078,26", "1,234.50": true; "78.26": false; "2020", "12.5", "1.234": nil).
+    static func centsAhead(_ chars: [Character], from i: Int) -> Bool? {
         var k = i
         while k < chars.count, chars[k].isASCIIDigit { k += 1 }
         let lead = k - i
-        guard lead >= 1 else { return false }
+        guard lead >= 1 else { return nil }
         var groups = 0
         while k + 3 < chars.count, chars[k] == "." || chars[k] == "," || chars[k] == "'",
             chars[(k + 1)...(k + 3)].allSatisfy(\.isASCIIDigit), k + 4 == chars.count || !chars[k + 4].isASCIIDigit
@@ -197,9 +200,9 @@ extension Amounts {
             k += 4
             groups += 1
         }
-        guard groups == 0 || lead <= 3 else { return false }
-        return decimalAhead(chars, from: k - (groups == 0 ? lead : 3))
-            && (groups == 0 || chars[k] != chars[k - 4])
+        if groups == 0 { return decimalAhead(chars, from: i) ? false : nil }
+        guard lead <= 3, decimalAhead(chars, from: k - 3), chars[k] != chars[k - 4] else { return nil }
+        return true
     }
 
     /// Whether digits from `i` form an amount with two decimals that ends the number ("18.00", not "18.001").
