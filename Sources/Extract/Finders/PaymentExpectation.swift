@@ -47,13 +47,11 @@ struct PaymentExpectation: Sendable {
             let end = Self.governedEnd(of: l, among: labelsOnLine[l.line] ?? [], in: view)
             let numberAfter = tokens[l.line].contains { $0.range.lowerBound >= l.range.upperBound && $0.range.lowerBound < end }
             var category = l.category
-            // "Cargo en cuenta", "will be debited": a caption of the payer's account that is also a direct-debit
-            // phrase says both (the matcher keeps one category of a phrase listed under two).
-            if category == .accountPayer, Self.isDirectDebitPhrase(l, in: view) { category = .noPaymentDirectDebit }
             // A paid phrase printed far larger than the text around it is a stamp, whatever stands beside it
             // (a stamp over the totals shares their line).
             let stamp = l.box.height >= medianHeight * stampHeight
             if stamp, category == .amountPaid { category = .noPaymentPaid }
+            if category == .accountPayer, Self.isDirectDebitNotice(l, in: view) { category = .noPaymentDirectDebit }
             // "Paid." alone on a line without numbers, captioning no value, is a stamp or a note, even where
             // the phrase also names paid amounts ("Already paid: 500.00", an instalment table's "12.750,00 paid").
             if category == .amountPaid, tokens[l.line].isEmpty,
@@ -107,12 +105,6 @@ struct PaymentExpectation: Sendable {
         return reasons
     }
 
-    /// Whether the label's text is one of the profile's direct-debit phrases.
-    static func isDirectDebitPhrase(_ label: LabelHit, in view: DocumentView) -> Bool {
-        guard let phrases = view.profile.labels[.noPaymentDirectDebit] else { return false }
-        return phrases.contains(TextFold.fold(String(view.lines[label.line].chars[label.range])))
-    }
-
     /// The amount (cents) an amount-due label introduces: the first amount with decimals of its value.
     static func dueCents(_ label: LabelHit, in view: DocumentView) -> Int? {
         func amount(_ text: String) -> Int? {
@@ -144,6 +136,19 @@ struct PaymentExpectation: Sendable {
         guard after.allSatisfy({ !$0.isLetter && !$0.isNumber }) else { return false }
         let before = line.chars[..<label.range.lowerBound].reversed().drop { $0 == " " }
         return before.first == ":"
+    }
+
+    /// "Cargo en cuenta.": a phrase both a payer's account caption and a direct-debit notice (one label
+    /// hit, which the caption won) is the notice when it captions nothing: only punctuation after it on its
+    /// line and no value cell linked to it ("Wird von Ihrem Konto abgebucht: DE55 …" on a transfer slip is
+    /// the payer's account). A cell that another label opens ("Cuenta de cargo: IT35 …" below) is no value.
+    static func isDirectDebitNotice(_ label: LabelHit, in view: DocumentView) -> Bool {
+        let line = view.lines[label.line]
+        guard view.profile.labels[.noPaymentDirectDebit]?.contains(TextFold.fold(String(line.chars[label.range]))) == true,
+            line.chars[label.range.upperBound...].allSatisfy({ !$0.isLetter && !$0.isNumber })
+        else { return false }
+        guard let v = view.layout.linkedValue(of: label) else { return true }
+        return view.labels.contains { $0.line == v.line && $0.line != label.line && $0.range.contains(v.range.lowerBound) }
     }
 
     /// Whether `label` ends its line after an amount that an amount-due or total label of the same line

@@ -73,16 +73,17 @@ struct ReferenceFinder: FieldFinder {
                 }
                 var best: (String, Int)?
                 var e = k + 5
-                while e <= min(stream.count, k + 25) {
+                let limit = Self.cellEnd(stream, from: k, line: li, in: view)
+                while e <= min(limit, k + 25) {
                     let slice = stream[k..<e]
                     if !zip(slice.dropFirst(), slice).allSatisfy({ $0.1 - $1.1 <= 2 }) { break }
                     let text = String(slice.map(\.0)).uppercased()
-                    let endsClean = e == stream.count || stream[e].2 || Self.gluedEnd(stream, e)
+                    let endsClean = e == limit || stream[e].2 || Self.gluedEnd(stream, e)
                     if endsClean, Checksums.isValidRF(text) { best = (text, e) }
                     e += 1
                 }
                 var repaired = false
-                if best == nil, line.conf != nil, let fixed = Self.repairedRF(stream, from: k) {
+                if best == nil, line.conf != nil, let fixed = Self.repairedRF(Array(stream[..<limit]), from: k) {
                     best = fixed
                     repaired = true
                 }

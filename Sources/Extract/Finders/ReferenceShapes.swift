@@ -175,6 +175,14 @@ extension ReferenceFinder {
         return s..<(e + last.count)
     }
 
+    /// The end (a stream index) of the cell the RF reference starting at stream index `k` of line `li` is in:
+    /// a reference ends where the next cell of its line starts ("RF87…0125   TATRSKBX": the BIC under the
+    /// next caption), however its check digits read with the cell's text.
+    static func cellEnd(_ stream: [(Character, Int, Bool)], from k: Int, line li: Int, in view: DocumentView) -> Int {
+        let cut = view.layout.cellStarts(line: li).filter { $0 > stream[k].1 }.min() ?? view.lines[li].chars.count
+        return stream.indices.first { $0 > k && stream[$0].1 >= cut } ?? stream.count
+    }
+
     /// Whether a token passes the format of another payment field: a BIC or a compact IBAN.
     static func isOtherField(_ token: Substring) -> Bool { Checksums.isValidBIC(token) || Checksums.isValidIBAN(token) }
 }

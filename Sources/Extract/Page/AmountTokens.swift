@@ -54,7 +54,13 @@ extension Amounts {
             if joined, !gluedCurrency(chars, at: i), !gluedLabel(chars, at: i),
                 !(chars[i - 1] == "/" && (i == 1 || chars[i - 2] == " ") && decimalAhead(chars, from: i))
             {
-                while i < n, chars[i].fastIsLetter || chars[i].fastIsNumber { i += 1 }
+                // The identifier's own marks and digits after them ("A12.078,26") start no amount of their own.
+                while i < n,
+                    chars[i].fastIsLetter || chars[i].fastIsNumber
+                        || ((chars[i] == "." || chars[i] == ",") && i + 1 < n && chars[i + 1].isASCIIDigit)
+                {
+                    i += 1
+                }
                 continue
             }
             let start = i
@@ -165,7 +171,9 @@ extension Amounts {
     }
 
     /// Text layers sometimes glue a label to its value ("Gesamtbetrag678,30"): a long word with lower-case
-    /// letters before the digits at `i` is a label, not part of an identifier.
+    /// letters before the digits at `i` is a label, not part of an identifier; so is a long word in capitals
+    /// before an amount with cents ("УКУПНО ЗАДУЖЕЊЕ13.078,26"), and any word before one with its thousands
+    /// grouped ("PDV6.126,29"), which identifiers ("RE2020", "A4") are not.
     static func gluedLabel(_ chars: [Character], at i: Int) -> Bool {
         var run = 0
         var lower = false
@@ -173,7 +181,28 @@ extension Amounts {
             if chars[i - run - 1].fastIsLowercase { lower = true }
             run += 1
         }
-        return run >= 5 && lower
+        if run >= 5, lower { return true }
+        guard run >= 2, let grouped = centsAhead(chars, from: i) else { return false }
+        return grouped || run >= 5
+    }
+
+    /// Whether digits from `i` form an amount with two decimals that ends the number (nil if not), and whether
+    /// its thousands are grouped ("13.078,26", "1,234.50": true; "78.26": false; "2020", "12.5", "1.234": nil).
+    static func centsAhead(_ chars: [Character], from i: Int) -> Bool? {
+        var k = i
+        while k < chars.count, chars[k].isASCIIDigit { k += 1 }
+        let lead = k - i
+        guard lead >= 1 else { return nil }
+        var groups = 0
+        while k + 3 < chars.count, chars[k] == "." || chars[k] == "," || chars[k] == "'",
+            chars[(k + 1)...(k + 3)].allSatisfy(\.isASCIIDigit), k + 4 == chars.count || !chars[k + 4].isASCIIDigit
+        {
+            k += 4
+            groups += 1
+        }
+        if groups == 0 { return decimalAhead(chars, from: i) ? false : nil }
+        guard lead <= 3, decimalAhead(chars, from: k - 3), chars[k] != chars[k - 4] else { return nil }
+        return true
     }
 
     /// Whether digits from `i` form an amount with two decimals that ends the number ("18.00", not "18.001").
