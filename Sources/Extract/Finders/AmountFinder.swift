@@ -95,7 +95,29 @@ struct AmountFinder: FieldFinder {
             }
         }
         markLargestTotal(&out)
+        if Self.dueUnread(in: view) {
+            for i in out.indices where !out[i].evidence.has(label: .amountDue) { out[i].note(.dueUnread) }
+        }
         return out
+    }
+
+    /// Whether the page's amount due is unreadable: an OCR'd amount-due label whose next word has the look of
+    /// an amount (digits, a decimal mark, a digit) but is none ("Zahlbetrag 521,9%": the 1 read as "%").
+    static func dueUnread(in view: DocumentView) -> Bool {
+        view.labels.contains { l in
+            let line = view.lines[l.line]
+            guard l.category == .amountDue, line.conf != nil else { return false }
+            var s = l.range.upperBound
+            while s < line.chars.count, line.chars[s] == " " || line.chars[s] == ":" { s += 1 }
+            var e = s
+            while e < line.chars.count, line.chars[e] != " " { e += 1 }
+            let word = line.chars[s..<e]
+            let amountLike = word.indices.dropFirst().contains { i in
+                (word[i] == "," || word[i] == ".") && word[i - 1].isASCII && word[i - 1].isNumber && i + 1 < e
+                    && word[i + 1].isASCII && word[i + 1].isNumber
+            }
+            return amountLike && !view.tokens[l.line].contains { $0.decimalMark != nil && (s..<e).overlaps($0.range) }
+        }
     }
 
     /// One amount token with its currency, slip prefix and label.

@@ -61,6 +61,9 @@ public enum Evidence: Hashable, Sendable {
     /// A date whose day and month read either way ("11/10/2026") on a document whose other dates do not
     /// settle the order: never confident.
     case ambiguousDate
+    /// An amount on a page whose amount-due label OCR read with no amount after it ("Zahlbetrag 521,9%"): what
+    /// is due is not what the other lines say; never confident.
+    case dueUnread
 
     /// The checks a value can pass or fail.
     public enum Checksum: String, Sendable {
@@ -173,6 +176,7 @@ public enum Evidence: Hashable, Sendable {
         case .rival(let field): "rival-" + field.rawValue
         case .unsureReading: "unsure-reading"
         case .ambiguousDate: "ambiguous-date"
+        case .dueUnread: "due-unread"
         }
     }
 

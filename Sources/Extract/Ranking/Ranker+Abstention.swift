@@ -21,7 +21,7 @@ extension Ranker {
         if kinds.count < weights.kindsNeeded { doubts.append(.thinEvidence) }
         if isUnsureReading(top.candidate, kinds: kinds, ocr: ocr) { doubts.append(.unsureReading) }
         // Its finder already named the doubt in the evidence.
-        let ambiguousDate = top.candidate.evidence.contains(.ambiguousDate)
+        let ambiguousDate = top.candidate.evidence.contains(.ambiguousDate) || top.candidate.evidence.contains(.dueUnread)
         let rivals = list.indices.dropFirst().filter { isRival(list[$0], field: field) }
         if !rivals.isEmpty { doubts.append(.rival(field)) }
         guard !doubts.isEmpty || ambiguousDate else { return }
