@@ -13,13 +13,21 @@ extension PDFPage {
     /// it (poppler_page_get_text_layout) and the font runs (poppler_page_get_text_attributes). Poppler
     /// extracts the text once per page object and serves all three from that.
     public func textLayer() -> RawTextLayer {
-        guard let cText = poppler_page_get_text(handle) else { return RawTextLayer(scalars: [], rects: [], fonts: []) }
+        // The page's own rectangle is a selection to poppler, which ends where the selection's corner falls: a
+        // line that runs past the page's right edge ended the text there, and the lines under it were lost
+        // ("BIC PKOPPLPWXXX" under a footer of three accounts). A rectangle a page wider on every side takes
+        // all; PageText drops the characters whose centre is off the page.
+        let (w, h) = size
+        var area = PopplerRectangle(x1: -w, y1: -h, x2: 2 * w, y2: 2 * h)
+        guard let cText = poppler_page_get_text_for_area(handle, &area) else {
+            return RawTextLayer(scalars: [], rects: [], fonts: [])
+        }
         let text = String(cString: cText)
         g_free(cText)
         var rects: UnsafeMutablePointer<PopplerRectangle>?
         var count: guint = 0
         var boxes: [RawTextLayer.Rect] = []
-        if poppler_page_get_text_layout(handle, &rects, &count) != 0, let rects {
+        if poppler_page_get_text_layout_for_area(handle, &area, &rects, &count) != 0, let rects {
             boxes.reserveCapacity(Int(count))
             for i in 0..<Int(count) {
                 let r = rects[i]
@@ -28,7 +36,7 @@ extension PDFPage {
             g_free(rects)
         }
         var fonts: [RawTextLayer.FontRun] = []
-        if let list = poppler_page_get_text_attributes(handle) {
+        if let list = poppler_page_get_text_attributes_for_area(handle, &area) {
             var node: UnsafeMutablePointer<GList>? = list
             while let n = node {
                 if let data = n.pointee.data {
