@@ -8,7 +8,8 @@ extension Amounts {
         ("дин.", "RSD"), ("дин", "RSD"), ("динара", "RSD"), ("USD", "USD"), ("US$", "USD"), ("$", "USD"), ("GBP", "GBP"),
         ("£", "GBP"), ("CHF", "CHF"), ("Fr.", "CHF"), ("HRK", "HRK"), ("kn", "HRK"), ("BAM", "BAM"), ("KM", "BAM"),
         ("MKD", "MKD"), ("ден.", "MKD"), ("DEM", "DEM"), ("DM", "DEM"), ("HUF", "HUF"), ("CZK", "CZK"), ("PLN", "PLN"),
-        ("RM", "MYR"),
+        ("RM", "MYR"), ("SEK", "SEK"), ("NOK", "NOK"), ("DKK", "DKK"), ("RON", "RON"), ("lei", "RON"), ("BGN", "BGN"),
+        ("лв.", "BGN"), ("Ft", "HUF"), ("Kč", "CZK"), ("zł", "PLN"),
     ]
 
     /// The currency tokens lower-cased, as characters.
