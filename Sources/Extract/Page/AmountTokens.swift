@@ -112,11 +112,13 @@ extension Amounts {
             if ocr, raw.contains(where: ocrApostrophes.contains) {
                 raw = String(raw.map { ocrApostrophes.contains($0) ? "'" : $0 })
             }
-            // Trailing space-groups only count when a decimal part follows; otherwise split them off.
+            // Trailing space-groups only count when a decimal part follows or a currency stands beside them
+            // ("86 891 HUF", "12 500 Kč": whole amounts of currencies without cents); otherwise split them off.
             if raw.contains(where: { $0 == " " || $0 == "\u{00A0}" || $0 == "\u{202F}" }) {
                 let lastSep = raw.lastIndex(where: { $0 == "," || $0 == "." })
                 let hasDecimal = lastSep.map { raw.distance(from: $0, to: raw.endIndex) - 1 <= 2 } ?? false
-                if !hasDecimal, let firstSpace = raw.firstIndex(where: { $0 == " " || $0 == "\u{00A0}" || $0 == "\u{202F}" }) {
+                if !hasDecimal, currency(near: start..<end, in: chars) == nil,
+                    let firstSpace = raw.firstIndex(where: { $0 == " " || $0 == "\u{00A0}" || $0 == "\u{202F}" }) {
                     raw = String(raw[..<firstSpace])
                     end = start + raw.count
                     i = end
