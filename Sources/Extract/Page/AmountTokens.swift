@@ -118,7 +118,8 @@ extension Amounts {
                 let lastSep = raw.lastIndex(where: { $0 == "," || $0 == "." })
                 let hasDecimal = lastSep.map { raw.distance(from: $0, to: raw.endIndex) - 1 <= 2 } ?? false
                 if !hasDecimal, currency(near: start..<end, in: chars) == nil,
-                    let firstSpace = raw.firstIndex(where: { $0 == " " || $0 == "\u{00A0}" || $0 == "\u{202F}" }) {
+                    let firstSpace = raw.firstIndex(where: { $0 == " " || $0 == "\u{00A0}" || $0 == "\u{202F}" })
+                {
                     raw = String(raw[..<firstSpace])
                     end = start + raw.count
                     i = end
