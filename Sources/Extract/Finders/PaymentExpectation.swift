@@ -45,7 +45,13 @@ struct PaymentExpectation: Sendable {
             // "Kein Lastschriftauftrag", "not set up": a negated statement says the opposite.
             if view.hasLabel(.negation, onLine: l.line) { continue }
             let end = Self.governedEnd(of: l, among: labelsOnLine[l.line] ?? [], in: view)
-            let numberAfter = tokens[l.line].contains { $0.range.lowerBound >= l.range.upperBound && $0.range.lowerBound < end }
+            // An amount after the phrase: cents or a currency ("Bezahlt: 500,00", "Paid 500 EUR"); a bare whole number on
+            // an OCR'd line ("Niet betalen … bird 425277", the VAT line misread) is no paid amount.
+            let numberAfter = tokens[l.line].contains { t in
+                t.range.lowerBound >= l.range.upperBound && t.range.lowerBound < end
+                    && (t.decimalMark != nil || lines[l.line].conf == nil
+                        || Amounts.currency(near: t.range, in: lines[l.line].chars) != nil)
+            }
             var category = l.category
             // A paid phrase printed far larger than the text around it is a stamp, whatever stands beside it
             // (a stamp over the totals shares their line).
