@@ -102,21 +102,35 @@ struct AmountFinder: FieldFinder {
     }
 
     /// Whether the page's amount due is unreadable: an OCR'd amount-due label whose next word has the look of
-    /// an amount (digits, a decimal mark, a digit) but is none ("Zahlbetrag 521,9%": the 1 read as "%").
+    /// an amount (digits, a decimal mark, a digit) but is none ("Zahlbetrag 521,9%": the 1 read as "%"), or
+    /// whose next words of digits do ("Fizetendő: 1018 515,23": a group space lost, no amount's grouping).
     static func dueUnread(in view: DocumentView) -> Bool {
         view.labels.contains { l in
             let line = view.lines[l.line]
             guard l.category == .amountDue, line.conf != nil else { return false }
+            let chars = line.chars
             var s = l.range.upperBound
-            while s < line.chars.count, line.chars[s] == " " || line.chars[s] == ":" { s += 1 }
+            while s < chars.count, chars[s] == " " || chars[s] == ":" { s += 1 }
             var e = s
-            while e < line.chars.count, line.chars[e] != " " { e += 1 }
-            let word = line.chars[s..<e]
-            let amountLike = word.indices.dropFirst().contains { i in
-                (word[i] == "," || word[i] == ".") && word[i - 1].isASCII && word[i - 1].isNumber && i + 1 < e
-                    && word[i + 1].isASCII && word[i + 1].isNumber
+            while e < chars.count, chars[e] != " " { e += 1 }
+            // The words of digits that follow: "1018 515,23" is one number's words.
+            var run = e
+            while run + 1 < chars.count, chars[run] == " ", chars[run - 1].isASCIIDigit, chars[run + 1].isASCIIDigit {
+                run += 1
+                while run < chars.count, chars[run] != " " { run += 1 }
             }
-            return amountLike && !view.tokens[l.line].contains { $0.decimalMark != nil && (s..<e).overlaps($0.range) }
+            let unread = { (e: Int) in
+                amountLike(chars[s..<e]) && !view.tokens[l.line].contains { $0.decimalMark != nil && (s..<e).overlaps($0.range) }
+            }
+            return unread(e) || unread(run)
+        }
+    }
+
+    /// Whether characters hold a decimal mark between digits ("521,9%", "515,23").
+    static func amountLike(_ word: ArraySlice<Character>) -> Bool {
+        word.indices.dropFirst().contains { i in
+            (word[i] == "," || word[i] == ".") && word[i - 1].isASCII && word[i - 1].isNumber && i + 1 < word.endIndex
+                && word[i + 1].isASCII && word[i + 1].isNumber
         }
     }
 

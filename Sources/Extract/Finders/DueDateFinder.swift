@@ -28,7 +28,9 @@ struct DueDateFinder: FieldFinder {
                 continue
             }
             if view.hasLabel(.amountDiscount, onLine: l.line) { continue }
-            guard let (vli, vr) = view.valueText(after: l, accept: { !Dates.find(in: $0).isEmpty })
+            guard
+                let (vli, vr) = view.valueText(after: l, accept: { !Dates.find(in: $0).isEmpty })
+                    ?? Self.valueBefore(l, in: view)
             else { continue }
             let line = lines[vli]
             let text = String(line.chars[vr])
@@ -47,5 +49,20 @@ struct DueDateFinder: FieldFinder {
             out.append(c)
         }
         return out
+    }
+
+    /// A date that ends its line's text right before a due-date label that ends the line, with no label before
+    /// it: a value printed left of its caption ("11.11.2026 | Erääntyy"), which OCR read as one line.
+    static func valueBefore(_ l: LabelHit, in view: DocumentView) -> (line: Int, range: Range<Int>)? {
+        let chars = view.lines[l.line].chars
+        guard l.category == .dueDate, !chars[l.range.upperBound...].contains(where: { $0.isLetter || $0.isNumber })
+        else { return nil }
+        var e = l.range.lowerBound
+        while e > 0, [" ", "|", ":", "—", "-", "\u{00A0}"].contains(chars[e - 1]) { e -= 1 }
+        // A label before the date ("Rechnungsdatum 01.10.2026 Fällig am") makes the date that label's.
+        guard e > 0, !view.labels.contains(where: { $0.line == l.line && $0.range.upperBound <= e }) else { return nil }
+        let text = String(chars[0..<e])
+        guard let d = Dates.find(in: text).last, d.range.upperBound == text.endIndex else { return nil }
+        return (l.line, text.distance(from: text.startIndex, to: d.range.lowerBound)..<e)
     }
 }

@@ -72,4 +72,16 @@ extension Amounts {
         guard letters > 0, k + 2 == n || !(chars[k + 2].isLetter || chars[k + 2].isNumber) else { return nil }
         return (cents, k + 2)
     }
+
+    /// "1018 515,23": OCR lost the space after the first digit group of 1 018 515,23. A first word of four to
+    /// six plain digits before groups of three and the cents reads with that space put back, its digits unsure.
+    static func lostGroupSpace(_ raw: String, range: Range<Int>) -> AmountToken? {
+        let parts = raw.split(separator: " ", omittingEmptySubsequences: false)
+        guard parts.count >= 2, let first = parts.first, (4...6).contains(first.count), first.allSatisfy(\.isASCIIDigit)
+        else { return nil }
+        let fixed = first.dropLast(3) + " " + first.suffix(3) + " " + parts.dropFirst().joined(separator: " ")
+        guard var token = classify(String(fixed), range: range), token.decimalMark != nil else { return nil }
+        token.ocrDigits = true
+        return token
+    }
 }

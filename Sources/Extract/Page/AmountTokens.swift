@@ -138,8 +138,9 @@ extension Amounts {
             while k < n, chars[k] == " " { k += 1 }
             if k < n, chars[k] == "%" { continue }
             if isDateLike(raw) { continue }
-            guard var token = classify(raw, range: start..<end) else { continue }
-            token.ocrDigits = letterRaw != nil
+            guard var token = classify(raw, range: start..<end) ?? (ocr ? lostGroupSpace(raw, range: start..<end) : nil)
+            else { continue }
+            token.ocrDigits = token.ocrDigits || letterRaw != nil
             var b = start - 1
             while b >= 0, chars[b] == " " { b -= 1 }
             if b >= 0, chars[b] == "-" || chars[b] == "−" {

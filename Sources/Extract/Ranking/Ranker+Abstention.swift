@@ -41,10 +41,13 @@ extension Ranker {
     /// a misread number ("B6 89100 HUF" for "86 891 HUF") prove nothing of the number.
     /// An OCR'd reference or account whose value mixes digits with letters that print like them
     /// ("оз585664744454", "2O24": `OCRRepair.mixesDigitLookalikes`) is as unsure, however sure OCR was of
-    /// its words: OCR is as sure of a misread glyph as of a right one.
+    /// its words: OCR is as sure of a misread glyph as of a right one. So is an amount read with its digits
+    /// put right (`ocr-digits`: cents read as letters, a group space put back).
     func isUnsureReading(_ c: Candidate, kinds: Set<EvidenceKind>, ocr: Bool = false) -> Bool {
         let read = c.evidence.lazy.compactMap({ e -> Int? in if case .ocrConfidence(let v) = e { v } else { nil } }).first
-        let misreadNumber = ocr && [.reference, .account].contains(c.field) && OCRRepair.mixesDigitLookalikes(c.value)
+        let misreadNumber =
+            (ocr && [.reference, .account].contains(c.field) && OCRRepair.mixesDigitLookalikes(c.value))
+            || c.evidence.contains(.ocrDigits)
         guard misreadNumber || read.map({ $0 < weights.unsureReadingBelow }) == true else { return false }
         let checksummed = c.evidence.contains { if case .checksum = $0 { true } else { false } }
         return !checksummed && kinds.isDisjoint(with: Self.verifyingKinds)
