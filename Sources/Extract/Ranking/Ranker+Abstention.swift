@@ -22,7 +22,10 @@ extension Ranker {
         if isUnsureReading(top.candidate, kinds: kinds, ocr: ocr) { doubts.append(.unsureReading) }
         // Its finder already named the doubt in the evidence.
         let ambiguousDate = top.candidate.evidence.contains(.ambiguousDate) || top.candidate.evidence.contains(.dueUnread)
-        let rivals = list.indices.dropFirst().filter { isRival(list[$0], field: field) }
+        // The values the top's arithmetic is made of (the total a balance starts from, a sum's parts) are the
+        // same payment's figures, not rival answers.
+        let parts = Self.arithmeticParts(of: top.candidate)
+        let rivals = list.indices.dropFirst().filter { !parts.contains(list[$0].candidate.value) && isRival(list[$0], field: field) }
         if !rivals.isEmpty { doubts.append(.rival(field)) }
         guard !doubts.isEmpty || ambiguousDate else { return }
         for d in doubts { list[0].candidate.note(d) }
@@ -51,6 +54,22 @@ extension Ranker {
         guard misreadNumber || read.map({ $0 < weights.unsureReadingBelow }) == true else { return false }
         let checksummed = c.evidence.contains { if case .checksum = $0 { true } else { false } }
         return !checksummed && kinds.isDisjoint(with: Self.verifyingKinds)
+    }
+
+    /// The values an amount's arithmetic evidence names: a sum's parts, a difference's or a balance's total and
+    /// what was deducted, the total it was rounded from.
+    static func arithmeticParts(of c: Candidate) -> Set<String> {
+        var parts: Set<String> = []
+        for e in c.evidence {
+            switch e {
+            case .sumOf(.values(let values)): parts.formUnion(values)
+            case .differenceOf(let total, let deducted): parts.formUnion([total, deducted])
+            case .balanceOf(let total): parts.insert(total)
+            case .rounded(let from): parts.insert(from)
+            default: break
+            }
+        }
+        return parts
     }
 
     /// Whether `other` rivals the top of its field: not ruled out, as well evidenced, believed.
