@@ -25,7 +25,9 @@ extension Ranker {
         // The values the top's arithmetic is made of (the total a balance starts from, a sum's parts) are the
         // same payment's figures, not rival answers.
         let parts = Self.arithmeticParts(of: top.candidate)
-        let rivals = list.indices.dropFirst().filter { !parts.contains(list[$0].candidate.value) && isRival(list[$0], field: field) }
+        let rivals = list.indices.dropFirst().filter {
+            !parts.contains(list[$0].candidate.value) && isRival(list[$0], field: field)
+        }
         if !rivals.isEmpty { doubts.append(.rival(field)) }
         guard !doubts.isEmpty || ambiguousDate else { return }
         for d in doubts { list[0].candidate.note(d) }
