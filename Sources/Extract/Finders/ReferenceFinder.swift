@@ -264,7 +264,7 @@ struct ReferenceFinder: FieldFinder {
     static func repairedRF(_ stream: [(Character, Int, Bool)], from k: Int) -> (String, Int)? {
         var end = k + 5
         while end < min(stream.count, k + 25), stream[end].1 - stream[end - 1].1 <= 2 { end += 1 }
-        for e in stride(from: end, through: k + 5, by: -1) where e == stream.count || stream[e].2 {
+        for e in stride(from: end, through: k + 5, by: -1) where e <= stream.count && (e == stream.count || stream[e].2) {
             let text = String(stream[k..<e].map(\.0)).uppercased()
             if let fixed = OCRRepair.rf(text) { return (fixed, e) }
         }
