@@ -85,9 +85,11 @@ PAGES_LINK := -Xswiftc -use-ld=lld -Xlinker --symbol-ordering-file=$(CURDIR)/pac
 pages-static:
 	$(SWIFT) build -c $(CONFIG) --product pp-pages --static-swift-stdlib --scratch-path .build/static $(PAGES_LINK)
 
+# The tests write their scratch files under one fresh TMPDIR, removed afterwards, so a run leaves nothing behind.
 test: deps
 	$(SWIFT) build
-	$(SWIFT) test
+	@scratch=$$(mktemp -d "$${TMPDIR:-/tmp}/pp-test.XXXXXX") && echo "TMPDIR=$$scratch $(SWIFT) test" && \
+	TMPDIR="$$scratch" $(SWIFT) test; status=$$?; rm -rf "$$scratch"; exit $$status
 
 # Office documents (.docx, .xlsx, .odt, .ods) are converted by LibreOffice, which `make deps` leaves out (about
 # 250 MB): this installs its GUI-less Writer and Calc and runs the office tests, which must all run here.
