@@ -83,6 +83,7 @@ struct AmountArithmetic {
         applyPosition(&list)
         applyPayment(&list)
         applyTotalCorrection(&list)
+        applyPaidDiffers(&list)
     }
 
     /// Whether `a` is printed before `b`: same page, and on the same row to its left, or on a row above.

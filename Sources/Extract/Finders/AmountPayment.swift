@@ -54,20 +54,55 @@ extension AmountArithmetic {
     /// occurrence of it gets `tendered-less-change`. A tendered amount with no change back is the amount
     /// paid itself (`tendered-exact`): its label penalty is taken back.
     func applyTenderedLessChange(_ list: inout [Candidate], tendered: [PaymentLine], change: [PaymentLine]) {
-        for t in tendered where t.cents > 0 {
+        for (t, c) in paidPairs(tendered: tendered, change: change) {
+            for i in paidAbove(t, c, in: list) where !list[i].evidence.contains(.tenderedLessChange) {
+                list[i].credit(.tenderedLessChange, weights.tenderedCheck)
+            }
+            if c.cents == 0, let ti = t.index, list[ti].evidence.has(label: .amountTendered) {
+                list[ti].credit(.tenderedExact, -weights.labelTendered)
+            }
+        }
+    }
+
+    /// Each tendered line with the change given back on a row below it, no other tendered line between
+    /// ("Cash 8.60 / Tendered 9.00 / Change 0.40": the change is of the 9.00).
+    func paidPairs(tendered: [PaymentLine], change: [PaymentLine]) -> [(PaymentLine, PaymentLine)] {
+        tendered.filter { $0.cents > 0 }.compactMap { t in
             let h = height(t.label.box)
             let below = change.filter {
                 $0.label.page == t.label.page && $0.label.box.y0 > t.label.box.y0 + weights.changeOffset * h
                     && $0.label.box.y0 - t.label.box.y1 <= weights.changeReach * h
             }
-            guard let c = below.min(by: { $0.label.box.y0 < $1.label.box.y0 }), c.cents < t.cents else { continue }
-            let paid = t.cents - c.cents
-            for i in list.indices where i != t.index && i != c.index && Self.cents(list[i].value) == paid {
-                guard let b = list[i].box, list[i].page == t.label.page, b.y0 < t.label.box.y1 else { continue }
-                if !list[i].evidence.contains(.tenderedLessChange) { list[i].credit(.tenderedLessChange, weights.tenderedCheck) }
+            guard let c = below.min(by: { $0.label.box.y0 < $1.label.box.y0 }), c.cents < t.cents else { return nil }
+            let between = tendered.contains {
+                $0.label.page == t.label.page && $0.label.box.y0 > t.label.box.y0 + weights.changeOffset * h
+                    && $0.label.box.y0 < c.label.box.y0
             }
-            if c.cents == 0, let ti = t.index, list[ti].evidence.has(label: .amountTendered) {
-                list[ti].credit(.tenderedExact, -weights.labelTendered)
+            return between ? nil : (t, c)
+        }
+    }
+
+    /// The occurrences above tendered line `t` of what was paid (`t` − `c`).
+    func paidAbove(_ t: PaymentLine, _ c: PaymentLine, in list: [Candidate]) -> [Int] {
+        let paid = t.cents - c.cents
+        return list.indices.filter { i in
+            guard i != t.index, i != c.index, Self.cents(list[i].value) == paid, let b = list[i].box else { return false }
+            return list[i].page == t.label.page && b.y0 < t.label.box.y1
+        }
+    }
+
+    /// What was paid printed nowhere above its payment lines, once OCR's misread totals are put right: the
+    /// total read is not what was paid ("Total 4.00" where 4.30 − 0.05 was paid); every amount of the page
+    /// that no arithmetic of its own confirms (a sum of its items) carries `paid-differs` and is never confident.
+    func applyPaidDiffers(_ list: inout [Candidate]) {
+        let tendered = paymentLines(.amountTendered, list)
+        for (t, c) in paidPairs(tendered: tendered, change: paymentLines(.amountChange, list))
+        where paidAbove(t, c, in: list).isEmpty {
+            for i in list.indices
+            where i != t.index && i != c.index && list[i].page == t.label.page
+                && !list[i].evidence.contains(where: \.confirmsAmount)
+            {
+                list[i].noteOnce(.paidDiffers)
             }
         }
     }

@@ -64,6 +64,9 @@ public enum Evidence: Hashable, Sendable {
     /// An amount on a page whose amount-due label OCR read with no amount after it ("Zahlbetrag 521,9%"): what
     /// is due is not what the other lines say; never confident.
     case dueUnread
+    /// An amount on a receipt whose tendered amount less the change back (what was paid) is printed nowhere
+    /// above its payment lines: the totals were misread or are not what was paid; never confident.
+    case paidDiffers
 
     /// The checks a value can pass or fail.
     public enum Checksum: String, Sendable {
@@ -177,6 +180,7 @@ public enum Evidence: Hashable, Sendable {
         case .unsureReading: "unsure-reading"
         case .ambiguousDate: "ambiguous-date"
         case .dueUnread: "due-unread"
+        case .paidDiffers: "paid-differs"
         }
     }
 
