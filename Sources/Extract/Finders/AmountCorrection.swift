@@ -80,17 +80,8 @@ extension AmountArithmetic {
             }
         }
         for block in totalsBlockSums(list) { add(block.cents, lastLabelledPart: block.last) }
-        let tendered = paymentLines(.amountTendered, list)
-        let change = paymentLines(.amountChange, list)
-        for t in tendered where t.cents > 0 {
-            let h = height(t.label.box)
-            let below = change.filter {
-                $0.label.page == t.label.page && $0.label.box.y0 > t.label.box.y0 + weights.changeOffset * h
-                    && $0.label.box.y0 - t.label.box.y1 <= weights.changeReach * h
-            }
-            if let c = below.min(by: { $0.label.box.y0 < $1.label.box.y0 }), c.cents < t.cents {
-                add(t.cents - c.cents)
-            }
+        for (t, c) in paidPairs(tendered: paymentLines(.amountTendered, list), change: paymentLines(.amountChange, list)) {
+            add(t.cents - c.cents)
         }
         return out
     }
