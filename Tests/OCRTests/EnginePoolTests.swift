@@ -18,6 +18,8 @@ struct EnginePoolTests {
         (2, ["+deu", "-deu", "+fra", "-fra", "+deu", "-deu"], ["fra", "deu"]),
         // From the first sample on, one more is kept: eng for the samples beside a page language each.
         (2, ["+eng sample", "-eng", "+deu", "+deu", "-deu", "-deu"], ["eng", "deu", "deu"]),
+        // The samples' engine goes last: a third page language pushes out the least recently used other one.
+        (2, ["+eng sample", "-eng", "+deu", "-deu", "+fra", "-fra", "+ces", "-ces"], ["eng", "fra", "ces"]),
         // All lent: one more is made, not waited for; given back, the pool shrinks to its size.
         (1, ["+deu", "+fra", "-deu", "-fra"], ["fra"]),
     ]
