@@ -8,6 +8,7 @@
 #
 #   bash bench/ocr/defaults.sh                           # PAGES=12, RUNS=3, BIN=.build/release
 #   BEFORE=path/to/other/bin bash bench/ocr/defaults.sh  # an older pp-ingest and pp-ocr beside them
+#   PEERS=no bash bench/ocr/defaults.sh                  # pp's sides only (auto and eng): no shell loop, no OCRmyPDF
 #
 # Each round runs every side once, one after the other, so the machine's load falls on all alike; the report
 # gives medians of wall, user and system CPU (/usr/bin/time, children included) and the peak RSS of the
@@ -18,11 +19,12 @@ PAGES=${PAGES:-12}
 RUNS=${RUNS:-3}
 BIN=${BIN:-.build/release}
 BEFORE=${BEFORE:-}
+PEERS=${PEERS:-yes}
 
 need() { command -v "$1" >/dev/null || { echo "bench/ocr/defaults: needs $1 ($2)" >&2; exit 2; }; }
 need pdftoppm "apt-get install poppler-utils"
 need tesseract "apt-get install tesseract-ocr"
-need ocrmypdf "pip install ocrmypdf, or apt-get install ocrmypdf"
+[ "$PEERS" = no ] || need ocrmypdf "pip install ocrmypdf, or apt-get install ocrmypdf"
 need python3 "apt-get install python3 python3-pil"
 [ -x /usr/bin/time ] || { echo "bench/ocr/defaults: needs /usr/bin/time (apt-get install time)" >&2; exit 2; }
 for tool in pp-ingest pp-ocr; do [ -x "$BIN/$tool" ] || swift build -c release --product "$tool" >/dev/null; done
@@ -40,7 +42,7 @@ pick_pdfs "$PAGES"
 render_pages "$work" "$work/truth"
 make_scans "$work"
 echo "== $total pages in ${#pdfs[@]} scanned PDFs (samples/pdf at 300 dpi grey, JPEG), $RUNS rounds; $(nproc --all) cores;" \
-    "$(tesseract --version 2>&1 | head -1), ocrmypdf $(ocrmypdf --version)"
+    "$(tesseract --version 2>&1 | head -1)$([ "$PEERS" = no ] || echo ", ocrmypdf $(ocrmypdf --version)")"
 
 # One script per side; each writes what it read into the folder it is given.
 side() { printf '#!/usr/bin/env bash\nset -eo pipefail\nout=$1; mkdir -p "$out"; cd "%s"\n%s\n' "$work" "$2" > "$work/$1.sh"; }
@@ -52,7 +54,8 @@ done
 side shell 'for pdf in scans/*.pdf; do pdftoppm -r 300 -gray -png "$pdf" "$out/$(basename "$pdf" .pdf)"; done
 for png in "$out"/*.png; do tesseract "$png" - > "${png%.png}.txt" 2>/dev/null; done'
 side ocrmypdf 'for pdf in scans/*.pdf; do name=$(basename "$pdf" .pdf); ocrmypdf --skip-text --sidecar "$out/$name.txt" --jobs 2 -q "$pdf" "$out/$name.pdf"; done'
-labels=(pp-after pp-after-eng shell ocrmypdf)
+labels=(pp-after pp-after-eng)
+[ "$PEERS" = no ] || labels+=(shell ocrmypdf)
 [ -n "$BEFORE" ] && labels=(pp-before pp-before-eng "${labels[@]}")
 
 : > "$work/times.tsv"
