@@ -23,12 +23,17 @@ struct PaymentExpectation: Sendable {
     /// A phrase this many times taller than the median line is a stamp.
     let stampHeight: Double
     let longPhrase, stampShare: Int
+    /// A row of a totals column: its caption's left edge within `rowAlign` median line heights of the amount
+    /// captions above and below it, each at most `rowGap` line heights away.
+    let rowAlign, rowGap: Double
 
     init(_ w: (String) -> Int) {
         titleHeight = Double(w("expect.title_height")) / 100
         stampHeight = Double(w("expect.stamp_height")) / 100
         longPhrase = w("expect.long_phrase")
         stampShare = w("expect.stamp_share")
+        rowAlign = Double(w("expect.totals_row_align")) / 100
+        rowGap = Double(w("expect.totals_row_gap")) / 100
     }
 
     func reasons(
@@ -61,7 +66,8 @@ struct PaymentExpectation: Sendable {
             // "Paid." alone on a line without numbers, captioning no value, is a stamp or a note, even where
             // the phrase also names paid amounts ("Already paid: 500.00", an instalment table's "12.750,00 paid").
             if category == .amountPaid, tokens[l.line].isEmpty,
-                (standsAlone(l, in: lines[l.line]) && view.layout.linkedValue(of: l) == nil)
+                (standsAlone(l, in: lines[l.line]) && view.layout.linkedValue(of: l) == nil
+                    && !isTotalsRow(l, in: view))
                     || Self.isStatusValue(l, in: lines[l.line])
             {
                 category = .noPaymentPaid
@@ -171,6 +177,19 @@ struct PaymentExpectation: Sendable {
     }
 
     /// A label that is all its line says (letters of other words are few): a title, a stamp, a note.
+    /// A paid caption between two amount captions of its column ("Bruttosumme" above, "Zahlbetrag" below) is a
+    /// row of the totals whose value OCR did not read ("Erhaltene Anzahlungen" and its lost "0,00"), not a note.
+    func isTotalsRow(_ label: LabelHit, in view: DocumentView) -> Bool {
+        let h = view.medianLineHeight
+        let column = view.labels.filter {
+            $0.page == label.page && $0.line != label.line && $0.category.isAmount
+                && abs($0.box.x0 - label.box.x0) <= rowAlign * h
+        }
+        let above = column.contains { $0.box.y1 <= label.box.y0 && label.box.y0 - $0.box.y1 <= rowGap * h }
+        let below = column.contains { $0.box.y0 >= label.box.y1 && $0.box.y0 - label.box.y1 <= rowGap * h }
+        return above && below
+    }
+
     func standsAlone(_ label: LabelHit, in line: TextLine) -> Bool {
         let letters = line.chars.filter(\.isLetter).count
         let labelLetters = line.chars[label.range].filter(\.isLetter).count
