@@ -128,6 +128,7 @@ struct CurrencyFinder: FieldFinder {
                 }
             }
         }
+        if let (n, c) = crownCandidate(in: view, found: found), counts[c.value] == nil { counts[c.value] = (n, c) }
         for (iso, (n, c)) in counts where !out.contains(where: { $0.value == iso }) {
             var c = c
             c.credit(.count(n), min(weights.repeatedMax, (n - 1) * weights.repeated))
