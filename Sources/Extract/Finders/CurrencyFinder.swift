@@ -122,6 +122,8 @@ struct CurrencyFinder: FieldFinder {
                     let before: Character = s == 0 ? " " : chars[s - 1]
                     let after: Character = s + t.count == chars.count ? " " : chars[s + t.count]
                     if before.fastIsLetter || (after.fastIsLetter && tok.last!.fastIsLetter) { continue }
+                    // An abbreviation hyphened to the word before it ends a range of days ("Mo.-Fr."), no price.
+                    if before == "-", tok.last == ".", s >= 2, chars[s - 2] == "." || chars[s - 2].fastIsLetter { continue }
                     let c = Candidate(
                         .currency, value: iso, display: tok, points: weights.token, page: line.page, box: line.box,
                         evidence: [.currencyToken])
