@@ -105,6 +105,7 @@ struct CurrencyFinder: FieldFinder {
                     box: top.box, evidence: [.amountCurrency]))
         }
         var counts: [String: (Int, Candidate)] = [:]
+        var order: [String] = []  // the currencies in the order the page first names them
         for line in view.lines {
             // Only lines with a currency sign or an upper-case word of three letters can name a currency.
             guard
@@ -121,18 +122,29 @@ struct CurrencyFinder: FieldFinder {
                     let before: Character = s == 0 ? " " : chars[s - 1]
                     let after: Character = s + t.count == chars.count ? " " : chars[s + t.count]
                     if before.fastIsLetter || (after.fastIsLetter && tok.last!.fastIsLetter) { continue }
+                    // An abbreviation hyphened to the word before it ends a range of days ("Mo.-Fr."), no price.
+                    if before == "-", tok.last == ".", s >= 2, chars[s - 2] == "." || chars[s - 2].fastIsLetter { continue }
                     let c = Candidate(
                         .currency, value: iso, display: tok, points: weights.token, page: line.page, box: line.box,
                         evidence: [.currencyToken])
+                    if counts[iso] == nil { order.append(iso) }
                     counts[iso] = (counts[iso]?.0 ?? 0) + 1 == 1 ? (1, c) : ((counts[iso]!.0) + 1, counts[iso]!.1)
                 }
             }
         }
-        for (iso, (n, c)) in counts where !out.contains(where: { $0.value == iso }) {
-            var c = c
-            c.credit(.count(n), min(weights.repeatedMax, (n - 1) * weights.repeated))
-            out.append(c)
+        if let (n, c) = crownCandidate(in: view, found: found), counts[c.value] == nil {
+            order.append(c.value)
+            counts[c.value] = (n, c)
         }
+        // The most named currency first, then the first named: the lead (the others lose `otherCurrency`
+        // below) is the page's, not a dictionary's order, which differs from run to run.
+        let named = order.enumerated().compactMap { k, iso -> (Int, Candidate)? in
+            guard let (n, c) = counts[iso], !out.contains(where: { $0.value == iso }) else { return nil }
+            var named = c
+            named.credit(.count(n), min(weights.repeatedMax, (n - 1) * weights.repeated))
+            return (k, named)
+        }
+        out += named.sorted { a, b in a.1.points != b.1.points ? a.1.points > b.1.points : a.0 < b.0 }.map(\.1)
         if out.isEmpty, let d = view.profile.defaultCurrency {
             out.append(
                 Candidate(.currency, value: d, points: weights.profileDefault, page: 1, box: nil, evidence: [.profileDefault]))

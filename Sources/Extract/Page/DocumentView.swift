@@ -22,6 +22,8 @@ struct DocumentView: Sendable {
     /// The order the document writes day and month in, where its unambiguous dates or its language settle it.
     let dateOrder: Dates.Order?
     let profile: Profile
+    /// The document's languages (detected, or its profile's), leading first.
+    let languages: [String]
     let ocrWeights: OCRWeights
     let reach: LabelReach
     /// The slant rows of an askew photo run along.
@@ -56,6 +58,7 @@ struct DocumentView: Sendable {
     init(lines: [TextLine], profile: Profile, matcher: LabelMatcher, weights: Weights, languages: [String] = []) {
         self.lines = lines
         self.profile = profile
+        self.languages = languages
         self.ocrWeights = weights.ocr
         self.reach = weights.reach
         slant = RowSlant(lines: lines, params: weights.slant)
