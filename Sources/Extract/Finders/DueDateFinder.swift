@@ -44,7 +44,8 @@ struct DueDateFinder: FieldFinder {
                 page: line.page, box: line.box(of: r), evidence: [.labelled(l.category), .date])
             // The Ranker keeps a date that reads two ways below confident.
             if d.ambiguous { c.note(.ambiguousDate) }
-            if vli != l.line { c.adjust(-weights.otherLine, .valueOnAnotherLine) }
+            // A date right of its label on the label's row is on its line, whatever lines OCR cut the row into.
+            if vli != l.line, !view.onRow(of: lines[l.line], right: line) { c.adjust(-weights.otherLine, .valueOnAnotherLine) }
             view.applyOCRPenalty(to: &c, line, r, verified: false)
             out.append(c)
         }

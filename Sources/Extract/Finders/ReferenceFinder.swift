@@ -231,7 +231,7 @@ struct ReferenceFinder: FieldFinder {
                 body, model: model, category: l.category, line: line, range: valueRange, ocr: line.conf != nil,
                 countries: countries)
             // A value right of its label on the label's row is on its line, whatever text lines the layer cut.
-            if vli != l.line, !Self.onRow(of: lines[l.line], right: lines[vli], in: view) {
+            if vli != l.line, !view.onRow(of: lines[l.line], right: lines[vli]) {
                 c.adjust(-weights.otherLine, .valueOnAnotherLine)
             }
             if prefixRepaired {
@@ -251,12 +251,6 @@ struct ReferenceFinder: FieldFinder {
             out.append(c)
         }
         return out
-    }
-
-    /// Whether `value` stands on `label`'s row (they share `rowShare` of the smaller height) and right of it.
-    static func onRow(of label: TextLine, right value: TextLine, in view: DocumentView) -> Bool {
-        label.page == value.page && view.slant.rowOverlap(label.box, value.box, page: value.page) >= view.reach.rowShare
-            && value.box.x0 >= label.box.x1 - 1
     }
 
     /// An RF reference starting at `k` of an OCR'd line that passes ISO 11649 only after undoing OCR confusions:

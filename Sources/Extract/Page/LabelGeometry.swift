@@ -234,4 +234,11 @@ extension DocumentView {
         if verified { p /= 2 }
         candidate.credit(.ocrConfidence(Int(clamping: c, to: 0...100) ?? 0), -p)
     }
+
+    /// Whether `value` stands on `label`'s row (they share `rowShare` of the smaller height) and right of it: a
+    /// label and its value that a text layer or OCR cut into two lines of one row.
+    func onRow(of label: TextLine, right value: TextLine) -> Bool {
+        label.page == value.page && slant.rowOverlap(label.box, value.box, page: value.page) >= reach.rowShare
+            && value.box.x0 >= label.box.x1 - 1
+    }
 }

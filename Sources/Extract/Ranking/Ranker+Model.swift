@@ -58,4 +58,24 @@ extension Ranker {
         }
         return order.map { list[$0] }
     }
+
+    /// A numbered spare account ("2. Konto") is the answer only when the first was not read: where a labelled
+    /// account that passes its checksum and is no spare stands in the list, every spare ranks below it, however
+    /// much surer OCR was of the spare's words (a photo's payment block read "PTO8 5234 …", repaired, at 42).
+    static func demotingSpares(_ list: [Entry]) -> [Entry] {
+        let firsts = list.filter { e in
+            let ev = e.candidate.evidence
+            return !ev.contains(.secondaryAccount) && !ev.contains(where: \.isVeto) && ev.has(label: .account)
+                && ev.contains { if case .checksum = $0 { true } else { false } }
+        }
+        guard let ceiling = firsts.map({ Confidence.clamped($0.score) }).max() else { return list }
+        var out = list
+        for i in out.indices where out[i].candidate.evidence.contains(.secondaryAccount) {
+            out[i].score = min(out[i].score, max(0, ceiling - 1))
+        }
+        return out.indices.sorted { a, b in
+            let (ca, cb) = (Confidence.clamped(out[a].score), Confidence.clamped(out[b].score))
+            return ca != cb ? ca > cb : a < b
+        }.map { out[$0] }
+    }
 }

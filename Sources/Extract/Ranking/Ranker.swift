@@ -135,7 +135,9 @@ public struct Ranker: Sendable {
         for (field, candidates) in sorted {
             var list = provisional.breakingTies(candidates) { Confidence.clamped($0.points) }
             weighLead(&list, field: field, paymentExpected: context.paymentExpected)
-            settled[field] = settleCodes(rescore(list, field: field, context: context), paymentExpected: context.paymentExpected)
+            var scored = rescore(list, field: field, context: context)
+            if field == .account { scored = Self.demotingSpares(scored) }
+            settled[field] = settleCodes(scored, paymentExpected: context.paymentExpected)
         }
         let block = PaymentBlock(settled, reach: reach)
         var out: [Field: [Entry]] = [:]
