@@ -45,16 +45,12 @@ def note(p, bill, kind, at, y):
     place = r.choice([k for k in PLACES if k in at or k == "body"])
     text = wording(bill, kind)
     x, ty = at.get(place, (at.get("body", (20, 0))[0], y))
-    if place == "header":
-        p.b(x, ty, text, r.choice([12, 14, 16]))
-    elif place in ("total", "under"):
-        p.b(x, ty, text, r.choice([8.5, 9.5]))
-    elif place == "footer":
-        p.t(x, p.h - 26, text, 7.5)
-    elif place == "small":
-        p.t(x, ty, text, 6.5)
-    else:
-        p.b(x, ty, text, r.choice([9, 10, 11]))
+    size, bold = {"header": (r.choice([12, 14, 16]), True), "total": (r.choice([8.5, 9.5]), True),
+                  "under": (r.choice([8.5, 9.5]), True), "footer": (7.5, False), "small": (6.5, False)
+                  }.get(place, (r.choice([9, 10, 11]), True))
+    if place == "footer":
+        ty = p.h - 26
+    p.t(max(14, min(x, p.w - 10 - p.width(text, size, bold))), ty, text, size, bold=bold)  # within the right margin
     y = max(y, ty) + 6 if place in ("body", "small") else y
     if kind == "direct_debit":
         B.payer_account(p, bill, x if place != "footer" else at.get("body", (20, 0))[0], y, 8.5)
