@@ -46,9 +46,12 @@ struct PaymentExpectation: Sendable {
             if view.hasLabel(.negation, onLine: l.line) { continue }
             let end = Self.governedEnd(of: l, among: labelsOnLine[l.line] ?? [], in: view)
             // An amount after the phrase: cents or a currency ("Bezahlt: 500,00", "Paid 500 EUR"); a bare whole number on
-            // an OCR'd line ("Niet betalen … bird 425277", the VAT line misread) is no paid amount.
+            // an OCR'd line ("Niet betalen … bird 425277", the VAT line misread) is no paid amount, nor is a date
+            // ("Faktura betalt 20-01-2026").
+            let dates = Self.dateRanges(in: lines[l.line])
             let numberAfter = tokens[l.line].contains { t in
                 t.range.lowerBound >= l.range.upperBound && t.range.lowerBound < end
+                    && !dates.contains { $0.overlaps(t.range) }
                     && (t.decimalMark != nil || lines[l.line].conf == nil
                         || Amounts.currency(near: t.range, in: lines[l.line].chars) != nil)
             }
@@ -109,6 +112,15 @@ struct PaymentExpectation: Sendable {
             add(.alreadyPaid)
         }
         return reasons
+    }
+
+    /// Where a line's dates stand, in characters.
+    static func dateRanges(in line: TextLine) -> [Range<Int>] {
+        let text = String(line.chars)
+        guard text.contains(where: \.isNumber) else { return [] }
+        return Dates.find(in: text).map {
+            text.distance(from: text.startIndex, to: $0.range.lowerBound)..<text.distance(from: text.startIndex, to: $0.range.upperBound)
+        }
     }
 
     /// The amount (cents) an amount-due label introduces: the first amount with decimals of its value.
