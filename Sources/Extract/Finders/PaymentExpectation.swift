@@ -132,17 +132,16 @@ struct PaymentExpectation: Sendable {
     /// A phrase of the lexicon's no-payment paid notes, whichever category its line's label took ("pagado" is
     /// also an amount-paid caption).
     static func isPaidPhrase(_ label: LabelHit, in view: DocumentView) -> Bool {
-        label.category == .noPaymentPaid
-            || view.profile.labels[.noPaymentPaid]?.contains(TextFold.fold(String(view.lines[label.line].chars[label.range]))) == true
+        let phrase = TextFold.fold(String(view.lines[label.line].chars[label.range]))
+        return label.category == .noPaymentPaid || view.profile.labels[.noPaymentPaid]?.contains(phrase) == true
     }
 
     /// Where a line's dates stand, in characters.
     static func dateRanges(in line: TextLine) -> [Range<Int>] {
         let text = String(line.chars)
         guard text.contains(where: \.isNumber) else { return [] }
-        return Dates.find(in: text).map {
-            text.distance(from: text.startIndex, to: $0.range.lowerBound)..<text.distance(from: text.startIndex, to: $0.range.upperBound)
-        }
+        func offset(_ i: String.Index) -> Int { text.distance(from: text.startIndex, to: i) }
+        return Dates.find(in: text).map { offset($0.range.lowerBound)..<offset($0.range.upperBound) }
     }
 
     /// The amount (cents) an amount-due label introduces: the first amount with decimals of its value.
