@@ -1,6 +1,7 @@
 """Layout families 12-22: insurance note, till receipt, two columns, rotated page, two pages,
 captions right of values, value grid, hotel folio, and the three no-payment documents."""
 import blocks as B
+import notes as N
 from locale_data import D, q
 
 
@@ -191,24 +192,32 @@ def hotel_folio(bill, doc):
 
 
 def credit_note(bill, doc):
-    """Credit note: negative lines; nothing to pay, the amount will be refunded."""
+    """Credit note: negative lines (or positive ones under a credit-note title); nothing to pay, the amount
+    will be refunded; the note's place and wording vary (notes.py)."""
     bill.payment_expected = False
+    r = bill.rng
     p = doc.new_page()
     B.letterhead(p, bill, 0)
     B.address_window(p, bill, 20, 44)
     B.kv(p, 120, 44, B.meta_rows(bill, due=False), 8, gap=32)
-    p.b(20, 84, "%s %s" % (bill.v["cn"], bill.invoice_no), 14)
-    lines = [(n, k, -u, -a) for n, k, u, a in bill.items(2)]
+    title = bill.v["cn"] if r.random() < 0.6 else N.cased(bill, N.phrase(bill, "credit_note")).rstrip(".")
+    p.b(20, 84, "%s %s" % (title, bill.invoice_no), 14)
+    sign = -1 if r.random() < 0.7 else 1
+    lines = [(n, k, sign * u, sign * a) for n, k, u, a in bill.items(2)]
     bill.totals(lines)
     y = B.items_table(p, bill, 20, 92, lines, (90, 14, 32, 34))
     y = B.totals_block(p, bill, 190, y + 7)
-    B.no_payment_note(p, bill, "credit_note", 20, y + 10)
-    B.payer_account(p, bill, 20, y + 18)
+    at = {"body": (20, y + 10), "header": (120, 34), "total": (20, N.total_row_y(bill, y)), "under": (110, y + 1),
+          "footer": (20, 0), "small": (20, y + 10)}
+    y = N.note(p, bill, "credit_note", at, y + 10)
+    B.payer_account(p, bill, 20, y + 2)
+    N.settled_extras(p, bill, 20, y + 8)
     B.footer(p, bill)
 
 
 def direct_debit(bill, doc):
-    """Direct-debit notice: the total will be collected from the payer's account."""
+    """Direct-debit notice: the total will be collected from the payer's account; the note's place and
+    wording vary (notes.py)."""
     bill.payment_expected = False
     p = doc.new_page(face="cond")
     B.letterhead(p, bill, 2)
@@ -218,8 +227,11 @@ def direct_debit(bill, doc):
     bill.totals(lines)
     y = B.items_table(p, bill, 16, 80, lines, (96, 14, 32, 36))
     y = B.totals_block(p, bill, 194, y + 7)
-    B.no_payment_note(p, bill, "direct_debit", 16, y + 10)
-    p.t(16, y + 24, "Mandate %s · Creditor ID %s98ZZZ%07d" % (bill.customer_no, bill.country, bill.rng.randrange(10 ** 7)), 8)
+    at = {"body": (16, y + 10), "header": (16, 32), "total": (16, N.total_row_y(bill, y)), "under": (114, y + 1),
+          "footer": (16, 0), "small": (16, y + 10)}
+    y = N.note(p, bill, "direct_debit", at, y + 10)
+    p.t(16, y + 4, "Mandate %s · Creditor ID %s98ZZZ%07d" % (bill.customer_no, bill.country, bill.rng.randrange(10 ** 7)), 8)
+    N.settled_extras(p, bill, 16, y + 8)
     B.footer(p, bill)
 
 
@@ -236,12 +248,23 @@ def settled_invoice_page(bill, doc):
 
 
 def paid_stamp(bill, doc):
-    """An invoice already settled by card: a PAID-style stamp and the payment line."""
+    """An invoice already settled by card: a paid stamp, a paid note or the amount paid against a balance
+    of 0.00, the payment line; the bank details may stay on the page (notes.py)."""
     bill.payment_expected = False
+    r = bill.rng
     p, y = settled_invoice_page(bill, doc)
-    p.stamp(120, y + 26, bill.lbl.raw("no_payment_paid").upper())
+    total_y = N.total_row_y(bill, y)
+    if r.random() < 0.3:
+        y = B.kv(p, 112, y, N.zero_rows(bill), 8.6, value_align="r", vx=191, bold_last=True)
+    at = {"body": (18, y + 12), "header": (112, 30), "total": (18, total_y), "under": (112, y + 1),
+          "footer": (18, 0), "small": (18, y + 12)}
+    if r.random() < 0.6:
+        N.stamp(p, bill, 120, y + 26)
+    else:
+        y = N.note(p, bill, "paid", at, y + 12)
     p.t(18, y + 12, "%s %s · VISA **** %04d · %s" % (bill.label("amount_paid"), bill.money(bill.total),
-                                                      bill.rng.randrange(10000), bill.date(bill.issue)), 8.5)
+                                                      r.randrange(10000), bill.date(bill.issue)), 8.5)
+    N.settled_extras(p, bill, 18, y + 36)
     B.footer(p, bill)
 
 

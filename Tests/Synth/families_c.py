@@ -2,6 +2,7 @@
 request, sidebar, big-amount header, letter, inline quantities, character-box form, fee notice,
 remittance advice."""
 import blocks as B
+import notes as N
 import slips as S
 from locale_data import D, q
 
@@ -226,7 +227,7 @@ def remittance_advice(bill, doc):
     bill.totals(lines)
     rows = [[bill.label("invoice_number", False), bill.v["date"], bill.v["amt"]],
             [bill.invoice_no, bill.date(bill.issue), bill.num(bill.total)]]
-    p.b(20, 76, bill.lbl.sentence("no_payment_paid"), 11)
+    N.note(p, bill, "paid", {"body": (20, 76), "header": (120, 22), "footer": (20, 0)}, 76)
     y = p.table(20, 84, [60, 50, 50], rows, size=9, aligns=["l", "l", "r"])
     p.t(20, y + 10, "%s %s · %s" % (bill.label("account_payer"), bill.acc(bill.payer_account), bill.date(bill.due)), 8.5)
     p.t(20, y + 16, "%s %s" % (bill.label("account"), bill.acc()), 8.5)

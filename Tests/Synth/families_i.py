@@ -6,6 +6,7 @@ import math
 import re
 
 import blocks as B
+import notes as N
 import wording as W
 from locale_data import D
 
@@ -138,6 +139,8 @@ def zero_balance(bill, doc):
     y = B.items_table(p, bill, 18, 92, lines, (92, 14, 34, 36))
     rows = B.totals_rows(bill) + [(bill.label("amount_due"), bill.money(bill.amount_due))]
     y = B.kv(p, 114, y + 8, rows, 8.6, value_align="r", vx=193, bold_last=True)
+    if bill.rng.random() < 0.5:  # a paid note as well, placed and worded as notes.py draws it
+        y = N.note(p, bill, "paid", {"body": (18, y + 6), "header": (114, 34), "under": (114, y + 1), "footer": (18, 0)}, y + 6)
     B.kv(p, 18, y + 8, B.payment_rows(bill, amount=False, due=False), 8.5, gap=40)
     B.footer(p, bill, wrap=True)
 

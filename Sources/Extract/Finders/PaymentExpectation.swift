@@ -43,6 +43,8 @@ struct PaymentExpectation: Sendable {
         let lines = view.lines
         let tokens = view.tokens
         var reasons: [NoPaymentReason] = []
+        // The amounts that paid phrases state ("Bereits überwiesen: CHF 1'720.20", "Pagado: 2.384,52 €").
+        var paidCents: Set<Int> = []
         func add(_ r: NoPaymentReason) { if !reasons.contains(r) { reasons.append(r) } }
         let medianHeight = view.medianLineHeight
         let labelsOnLine = Dictionary(grouping: labels, by: \.line)
@@ -51,11 +53,20 @@ struct PaymentExpectation: Sendable {
             if view.hasLabel(.negation, onLine: l.line) { continue }
             let end = Self.governedEnd(of: l, among: labelsOnLine[l.line] ?? [], in: view)
             // An amount after the phrase: cents or a currency ("Bezahlt: 500,00", "Paid 500 EUR"); a bare whole number on
-            // an OCR'd line ("Niet betalen … bird 425277", the VAT line misread) is no paid amount.
-            let numberAfter = tokens[l.line].contains { t in
+            // an OCR'd line ("Niet betalen … bird 425277", the VAT line misread) is no paid amount, nor is a date
+            // ("Faktura betalt 20-01-2026").
+            let dates = Self.dateRanges(in: lines[l.line])
+            let amountsAfter = tokens[l.line].filter { t in
                 t.range.lowerBound >= l.range.upperBound && t.range.lowerBound < end
+                    && !dates.contains { $0.overlaps(t.range) }
                     && (t.decimalMark != nil || lines[l.line].conf == nil
                         || Amounts.currency(near: t.range, in: lines[l.line].chars) != nil)
+            }
+            let numberAfter = !amountsAfter.isEmpty
+            if let first = amountsAfter.first, Self.isPaidPhrase(l, in: view),
+                let cents = Amounts.value(of: first, documentMark: view.decimalMark).flatMap(Amounts.cents)
+            {
+                paidCents.insert(cents)
             }
             var category = l.category
             // A paid phrase printed far larger than the text around it is a stamp, whatever stands beside it
@@ -114,7 +125,29 @@ struct PaymentExpectation: Sendable {
         {
             add(.alreadyPaid)
         }
+        // A paid phrase stating the best amount says that amount was paid, where no label calls an amount due
+        // (a payment advice: "Réglé: 466,19 €" above the invoice it settles).
+        if let top, !top.evidence.has(label: .amountDue), due.allSatisfy({ $0 == 0 }),
+            let cents = Amounts.cents(top.value), paidCents.contains(cents)
+        {
+            add(.alreadyPaid)
+        }
         return reasons
+    }
+
+    /// A phrase of the lexicon's no-payment paid notes, whichever category its line's label took ("pagado" is
+    /// also an amount-paid caption).
+    static func isPaidPhrase(_ label: LabelHit, in view: DocumentView) -> Bool {
+        let phrase = TextFold.fold(String(view.lines[label.line].chars[label.range]))
+        return label.category == .noPaymentPaid || view.profile.labels[.noPaymentPaid]?.contains(phrase) == true
+    }
+
+    /// Where a line's dates stand, in characters.
+    static func dateRanges(in line: TextLine) -> [Range<Int>] {
+        let text = String(line.chars)
+        guard text.contains(where: \.isNumber) else { return [] }
+        func offset(_ i: String.Index) -> Int { text.distance(from: text.startIndex, to: i) }
+        return Dates.find(in: text).map { offset($0.range.lowerBound)..<offset($0.range.upperBound) }
     }
 
     /// The amount (cents) an amount-due label introduces: the first amount with decimals of its value.

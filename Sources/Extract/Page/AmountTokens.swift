@@ -149,6 +149,14 @@ extension Amounts {
                 if before < 0 || !(chars[before].fastIsNumber) { token.negative = true }
             }
             if b >= 0, chars[b] == "=" { token.equalsPrefix = true }
+            // "-EUR 1.975,73", "-€ 5.643,28": the minus stands before a currency written in front of the amount.
+            if b >= 0, chars[b].fastIsLetter || chars[b].isCurrencySymbol, currency(near: start..<end, in: chars) != nil {
+                var m = b  // back over the currency: an ISO code's three letters at most, or its sign
+                while m >= 0, b - m < 3, chars[m].fastIsLetter || chars[m].isCurrencySymbol { m -= 1 }
+                while m >= 0, chars[m] == " " { m -= 1 }
+                let minus = m >= 0 && (chars[m] == "-" || chars[m] == "−")
+                if minus, m == 0 || !(chars[m - 1].fastIsNumber || chars[m - 1].fastIsLetter) { token.negative = true }
+            }
             // "120,-" and "1.234,--": whole units written with a dash for the cents.
             if end + 1 < n, chars[end] == "," || chars[end] == ".", chars[end + 1] == "-", token.decimalMark == nil,
                 end + 2 == n || !chars[end + 2].fastIsNumber
