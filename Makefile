@@ -85,10 +85,12 @@ PAGES_LINK := -Xswiftc -use-ld=lld -Xlinker --symbol-ordering-file=$(CURDIR)/pac
 pages-static:
 	$(SWIFT) build -c $(CONFIG) --product pp-pages --static-swift-stdlib --scratch-path .build/static $(PAGES_LINK)
 
-# The tests write their scratch files under one fresh TMPDIR, removed afterwards, so a run leaves nothing behind.
+# The tests write their scratch files under one fresh TMPDIR, removed afterwards, so a run leaves nothing behind;
+# open to every user like /tmp (a test runs pp-pages as another user on a file in it).
 test: deps
 	$(SWIFT) build
-	@scratch=$$(mktemp -d "$${TMPDIR:-/tmp}/pp-test.XXXXXX") && echo "TMPDIR=$$scratch $(SWIFT) test" && \
+	@scratch=$$(mktemp -d "$${TMPDIR:-/tmp}/pp-test.XXXXXX") && chmod 1777 "$$scratch" && \
+	echo "TMPDIR=$$scratch $(SWIFT) test" && \
 	TMPDIR="$$scratch" $(SWIFT) test; status=$$?; rm -rf "$$scratch"; exit $$status
 
 # Office documents (.docx, .xlsx, .odt, .ods) are converted by LibreOffice, which `make deps` leaves out (about
