@@ -118,6 +118,8 @@ struct PaymentExpectation: Sendable {
         // The best amount (lists are still in page order here) says whether anything is due.
         let top = amounts.max(by: { $0.points < $1.points })
         if let top, top.value.hasPrefix("-") || top.value == "0.00" { add(.nothingDue) }
+        // "Total 1.890,89 / 84,84 / -1.975,73 / 0,00": the best amount's column balances to a printed zero.
+        if let top, balancesToZero(top, occurrences: occurrences, in: view) { add(.nothingDue) }
         // An amount paid that equals the total leaves nothing to pay ("Paid by card: 2,005.57"); a document
         // that also calls it due asks for it again (the next instalment of the same size).
         if let top, top.evidence.has(label: .amountTotal), !top.evidence.has(label: .amountDue),
