@@ -211,7 +211,6 @@ struct PaymentExpectation: Sendable {
         return view.tokens[label.line].contains { $0.range.lowerBound >= due && $0.range.upperBound <= label.range.lowerBound }
     }
 
-    /// A label that is all its line says (letters of other words are few): a title, a stamp, a note.
     /// A paid caption between two amount captions of its column ("Bruttosumme" above, "Zahlbetrag" below) is a
     /// row of the totals whose value OCR did not read ("Erhaltene Anzahlungen" and its lost "0,00"), not a note.
     func isTotalsRow(_ label: LabelHit, in view: DocumentView) -> Bool {
@@ -225,6 +224,7 @@ struct PaymentExpectation: Sendable {
         return above && below
     }
 
+    /// A label that is all its line says (letters of other words are few): a title, a stamp, a note.
     func standsAlone(_ label: LabelHit, in line: TextLine) -> Bool {
         let letters = line.chars.filter(\.isLetter).count
         let labelLetters = line.chars[label.range].filter(\.isLetter).count
