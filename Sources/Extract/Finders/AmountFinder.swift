@@ -95,7 +95,7 @@ struct AmountFinder: FieldFinder {
             }
         }
         markLargestTotal(&out)
-        if Self.dueUnread(in: view) {
+        if Self.dueUnread(in: view) || Self.dueValueLost(in: view, amounts: out) {
             for i in out.indices where !out[i].evidence.has(label: .amountDue) { out[i].note(.dueUnread) }
         }
         return out
@@ -124,6 +124,19 @@ struct AmountFinder: FieldFinder {
             }
             return unread(e) || unread(run)
         }
+    }
+
+    /// Whether OCR read an amount-due label that ends its line ("Total Payable:") but no amount it labels: the value the page asks
+    /// for was lost, and a subtotal printed twice is no answer in its place.
+    static func dueValueLost(in view: DocumentView, amounts: [Candidate]) -> Bool {
+        view.labels.contains { l in
+            guard l.category == .amountDue, view.lines[l.line].conf != nil else { return false }
+            let rest = view.lines[l.line].chars[l.range.upperBound...]
+            // Its value may stand on a line OCR cut from its row, or on the line under it.
+            let near = view.layout.rowLines(of: l.line) + (l.line + 1 < view.lines.count ? [l.line + 1] : [])
+            return rest.allSatisfy { $0 == " " || $0 == ":" }
+                && !near.contains { view.tokens[$0].contains { $0.decimalMark != nil } }
+        } && !amounts.contains { $0.evidence.has(label: .amountDue) }
     }
 
     /// Whether characters hold a decimal mark between digits ("521,9%", "515,23").
