@@ -49,7 +49,10 @@ extension AmountArithmetic {
             )
             summand.formUnion(parts.map { terms[$0].cents })
         }
+        let runs = partialSums(terms, list)
         for (si, parts) in sumOf where !summand.contains(terms[si].cents) {
+            let cents = parts.parts.compactMap(Self.cents)
+            if runs.contains(where: { $0.total > terms[si].cents && cents.allSatisfy($0.parts.contains) }) { continue }
             // Line items adding up make a subtotal as often as a total.
             list[terms[si].index].credit(.sumOf(.values(parts.parts)), parts.items ? weights.sumOfItems : weights.sumOf)
         }
@@ -62,6 +65,7 @@ extension AmountArithmetic {
         let rates = Self.taxRates(lines, max: weights.taxRateMax, count: weights.taxRates)
         guard !rates.isEmpty else { return }
         let byCents = Dictionary(grouping: terms.indices, by: { terms[$0].cents })
+        let runs = partialSums(terms, list)
         // As in applySums: a part of a sum found already (a subtotal on the way to the total) gets nothing.
         for n in terms where n.cents >= weights.centSlackFrom && !list[n.index].evidence.contains(.lineItem) {
             for r in rates {
@@ -69,7 +73,8 @@ extension AmountArithmetic {
                 for si in byCents[total] ?? [] where before(n, terms[si]) {
                     let i = terms[si].index
                     guard !list[i].evidence.isSum, !list[i].evidence.contains(.lineItem),
-                        !summands.contains(terms[si].cents)
+                        !summands.contains(terms[si].cents),
+                        !runs.contains(where: { $0.total > total && $0.parts.isSuperset(of: [n.cents, total - n.cents]) })
                     else { continue }
                     let rate = r == r.rounded() ? "\(Int(r))" : "\(r)"
                     list[i].credit(.sumOf(.netAndRate(net: list[n.index].value, rate: rate)), weights.sumOf)
@@ -102,6 +107,17 @@ extension AmountArithmetic {
     /// row above. Only for an amount that no pair or triple explained, and with a smaller bonus: it is as often
     /// a subtotal as the total.
     func applyItemSums(_ list: inout [Candidate], _ terms: [Term]) {
+        for run in itemRuns(terms) {
+            let c = list[run.total.index]
+            guard !c.evidence.isSum, !c.evidence.contains(where: Self.isDifference), !c.evidence.contains(.lineItem)
+            else { continue }
+            list[run.total.index].credit(.sumOf(.items(run.rows.count)), weights.sumOfItems)
+        }
+    }
+
+    /// Rows of amounts that add up to the amount below them: the right-most amount of each row, summed upwards
+    /// from the row above, at least four rows and at most `amount.item_rows`, within a cent.
+    func itemRuns(_ terms: [Term]) -> [(total: Term, rows: [Term])] {
         // The right-most amount per row, in page order.
         var rows: [Term] = []
         for t in terms.sorted(by: { ($0.page, $0.box.y0, $0.box.x0) < ($1.page, $1.box.y0, $1.box.x0) }) {
@@ -111,22 +127,29 @@ extension AmountArithmetic {
                 rows.append(t)
             }
         }
+        var runs: [(total: Term, rows: [Term])] = []
         for (ri, s) in rows.enumerated() where s.cents > 0 {
-            let c = list[s.index]
-            guard !c.evidence.isSum, !c.evidence.contains(where: Self.isDifference),
-                !c.evidence.contains(.lineItem)
-            else { continue }
             var total = 0
-            var n = 0
+            var summed: [Term] = []
             for r in rows[..<ri].reversed().prefix(weights.itemRows) where r.page == s.page {
                 total += r.cents
-                n += 1
-                if n >= 4, abs(total - s.cents) <= 1 {
-                    list[s.index].credit(.sumOf(.items(n)), weights.sumOfItems)
+                summed.append(r)
+                if summed.count >= 4, abs(total - s.cents) <= 1 {
+                    runs.append((s, summed))
                     break
                 }
                 if total > s.cents + 1 { break }
             }
+        }
+        return runs
+    }
+
+    /// The values (cents) that are the parts of a larger amount's run of rows: a sum of two or three of them is
+    /// a step on the way to that amount ("Sub total 295.00 + service 29.50" printed again under the receipt's
+    /// total 343.95 = 295.00 + 29.50 + GST 19.47 − rounding 0.02), not the total.
+    func partialSums(_ terms: [Term], _ list: [Candidate]) -> [(total: Int, parts: Set<Int>)] {
+        itemRuns(terms).filter { !list[$0.total.index].evidence.contains(.lineItem) }.map {
+            ($0.total.cents, Set($0.rows.map(\.cents)))
         }
     }
 }
