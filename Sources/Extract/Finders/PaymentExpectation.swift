@@ -48,6 +48,7 @@ struct PaymentExpectation: Sendable {
         func add(_ r: NoPaymentReason) { if !reasons.contains(r) { reasons.append(r) } }
         let medianHeight = view.medianLineHeight
         let labelsOnLine = Dictionary(grouping: labels, by: \.line)
+        var datesOnLine: [Int: [Range<Int>]] = [:]
         for l in labels {
             // "Kein Lastschriftauftrag", "not set up": a negated statement says the opposite.
             if view.hasLabel(.negation, onLine: l.line) { continue }
@@ -55,7 +56,9 @@ struct PaymentExpectation: Sendable {
             // An amount after the phrase: cents or a currency ("Bezahlt: 500,00", "Paid 500 EUR"); a bare whole number on
             // an OCR'd line ("Niet betalen … bird 425277", the VAT line misread) is no paid amount, nor is a date
             // ("Faktura betalt 20-01-2026").
-            let dates = Self.dateRanges(in: lines[l.line])
+            // Dates are looked for once per line, and only on lines with amounts to tell them from.
+            let dates = tokens[l.line].isEmpty ? [] : datesOnLine[l.line] ?? Self.dateRanges(in: lines[l.line])
+            datesOnLine[l.line] = dates
             let amountsAfter = tokens[l.line].filter { t in
                 t.range.lowerBound >= l.range.upperBound && t.range.lowerBound < end
                     && !dates.contains { $0.overlaps(t.range) }

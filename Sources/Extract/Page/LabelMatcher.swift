@@ -11,7 +11,7 @@ import Lexicons
 /// Short phrases (four or five letters: "total", "cash") would match real words that way ("tote" for
 /// "tota"), so they take only a digit or a stroke for a letter ("T0TAL", "Tota)") or i for l ("TOTAI").
 /// A space inside a word of a long phrase ("Zahlbetr ag") also counts as the one error.
-struct LabelMatcher {
+final class LabelMatcher: Sendable {
     struct Phrase {
         let category: LabelCategory
         let scalars: [Unicode.Scalar]
