@@ -50,13 +50,34 @@ extension AmountArithmetic {
             summand.formUnion(parts.map { terms[$0].cents })
         }
         let runs = partialSums(terms, list)
+        let misread = misreadParts(list, terms, sums: Set(sumOf.keys))
         for (si, parts) in sumOf where !summand.contains(terms[si].cents) {
             let cents = parts.parts.compactMap(Self.cents)
             if runs.contains(where: { $0.total > terms[si].cents && cents.allSatisfy($0.parts.contains) }) { continue }
+            if cents.contains(where: misread.contains) { continue }
             // Line items adding up make a subtotal as often as a total.
             list[terms[si].index].credit(.sumOf(.values(parts.parts)), parts.items ? weights.sumOfItems : weights.sumOf)
         }
         return summand
+    }
+
+    /// Values (cents) OCR likely misread from another: printed on an OCR'd line, confirmed by no sum of their
+    /// own, with the same label as an amount one digit away that is ("Total 0% supplies: 6.04" under "Total 0%
+    /// supplies: 6.01" = 6.39 + 5.56 - 5.94). A sum built on such a part checks nothing: OCR misreads a digit
+    /// alike in a part and its total ("34.24" = 28.20 + 6.04 for 34.21 = 28.20 + 6.01).
+    func misreadParts(_ list: [Candidate], _ terms: [Term], sums: Set<Int>) -> Set<Int> {
+        let confirmed = sums.map { terms[$0] }
+        var out: Set<Int> = []
+        for (ti, t) in terms.enumerated() where !sums.contains(ti) {
+            let c = list[t.index]
+            guard c.evidence.contains(where: \.isOCRConfidence), let label = c.evidence.firstLabel else { continue }
+            if confirmed.contains(where: {
+                Self.oneDigitApart(abs($0.cents), abs(t.cents)) && list[$0.index].evidence.firstLabel == label
+            }) {
+                out.insert(t.cents)
+            }
+        }
+        return out
     }
 
     /// A total that is an amount printed before it plus a tax rate the page prints ("27%"), to the cent:

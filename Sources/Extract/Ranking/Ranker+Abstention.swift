@@ -25,8 +25,12 @@ extension Ranker {
         // The values the top's arithmetic is made of (the total a balance starts from, a sum's parts) are the
         // same payment's figures, not rival answers.
         let parts = Self.arithmeticParts(of: top.candidate)
+        // An amount the page labels as due rivals a top it does not label so ("Total Payable: 34.24" read
+        // under a subtotal its own sum confirms): the page names another value as what is to be paid.
+        let topDue = top.candidate.evidence.has(label: .amountDue)
         let rivals = list.indices.dropFirst().filter {
-            !parts.contains(list[$0].candidate.value) && isRival(list[$0], field: field)
+            !parts.contains(list[$0].candidate.value)
+                && (isRival(list[$0], field: field) || (field == .amount && !topDue && isDueRival(list[$0])))
         }
         if !rivals.isEmpty { doubts.append(.rival(field)) }
         guard !doubts.isEmpty || ambiguousDate else { return }
@@ -72,6 +76,14 @@ extension Ranker {
             }
         }
         return parts
+    }
+
+    /// Whether `other` is an amount labelled as due, not ruled out, that the model believes at least
+    /// `rank.due_rival_floor`.
+    func isDueRival(_ other: Entry) -> Bool {
+        let e = other.candidate.evidence
+        guard e.has(label: .amountDue), !e.contains(where: \.isVeto) else { return false }
+        return Confidence.clamped(other.score) >= weights.dueRivalFloor
     }
 
     /// Whether `other` rivals the top of its field: not ruled out, as well evidenced, believed.

@@ -19,7 +19,7 @@ public struct Ranker: Sendable {
         let currencyWithConfidentAmount: Int
         /// Abstention: independent kinds of evidence a confident value needs, the confidence a rival needs,
         /// and where an abstaining candidate stays.
-        let kindsNeeded, rivalFloor, abstainCap: Int
+        let kindsNeeded, rivalFloor, dueRivalFloor, abstainCap: Int
         /// The OCR word confidence under which a value nothing verifies (no checksum, sum, second place or
         /// code) abstains.
         let unsureReadingBelow: Int
@@ -46,6 +46,7 @@ public struct Ranker: Sendable {
             currencyWithConfidentAmount = w("currency.confident_amount")
             kindsNeeded = w("rank.kinds_needed")
             rivalFloor = w("rank.rival_floor")
+            dueRivalFloor = w("rank.due_rival_floor")
             abstainCap = w("rank.abstain_cap")
             unsureReadingBelow = w("rank.unsure_reading_below")
             blockLines = w("rank.block_lines")
