@@ -31,17 +31,31 @@ for args in "${runs[@]}"; do
     valgrind --tool=callgrind --demangle=no --compress-strings=no --callgrind-out-file="$work/cg.$n" "$PP" $args \
         >/dev/null 2>&1 || { echo "link-order: pp-pages $args failed" >&2; exit 1; }
 done
-# Every function of the pp-pages binary itself (not of the shared libraries), in the order first seen.
-python3 - "$PP" "$work"/cg.* > packaging/link-order/pp-pages.txt <<'PY'
-import os, re, sys
+# Every function of the pp-pages binary itself (not of the shared libraries), in the order first seen. Valgrind
+# calls _start "(below main)" and names a function without a global symbol (crtbegin's, a few of the runtime's)
+# by its address, which the binary's symbol table turns back into a name.
+nm --defined-only "$PP" > "$work/symbols"
+python3 - "$PP" "$work/symbols" "$work"/cg.* > packaging/link-order/pp-pages.txt <<'PY'
+import bisect, os, re, sys
 binary, seen = os.path.realpath(sys.argv[1]), {}
-for path in sys.argv[2:]:
+symbols = sorted((int(a, 16), n) for a, t, n in (line.split(None, 2) for line in open(sys.argv[2])) if t in "tTwW")
+starts = [a for a, _ in symbols]
+def name(fn):
+    if fn == "(below main)":
+        return "_start"
+    if re.fullmatch(r"0x[0-9a-f]+", fn):
+        i = bisect.bisect_right(starts, int(fn, 16)) - 1
+        return symbols[i][1].strip() if i >= 0 else None
+    return fn
+for path in sys.argv[3:]:
     ob = None
     for line in open(path, errors="replace"):
         if line.startswith("ob="):
             ob = os.path.realpath(line[3:].strip())
         elif line.startswith("fn=") and ob == binary:
-            seen.setdefault(re.sub(r"'\d+$", "", line[3:].strip()), None)
+            found = name(re.sub(r"'\d+$", "", line[3:].strip()))
+            if found:
+                seen.setdefault(found, None)
 print("\n".join(seen))
 PY
 # The build does not track the list as an input: the next `make build` links anew only without the binary.
