@@ -28,22 +28,23 @@ struct GlyphImage {
                     keep.append(columns.contains((left + right + 1) / 2) && rows.contains((top + bottom + 1) / 2))
                     sizes.append(size)
                 }
-                let largest = zip(keep, sizes).filter(\.0).map(\.1).max() ?? 0
+                var largest = 0
+                for i in keep.indices where keep[i] { largest = max(largest, sizes[i]) }
                 for i in keep.indices where keep[i] && sizes[i] * 4 < largest { keep[i] = false }
-                var kept = [Bool](repeating: false, count: ink.count)
-                kept.withUnsafeMutableBufferPointer { kept in
-                    for i in 0..<ink.count where label[i] >= 0 { kept[i] = keep[Int(label[i])] }
+                keep.withUnsafeBufferPointer { keep in
+                    func kept(_ i: Int) -> Bool { label[i] >= 0 && keep[Int(label[i])] }
                     for y in 0..<height {
                         for x in 0..<width {
                             let i = y * width + x
                             if label[i] >= 0 {
-                                if !kept[i] { ink[i] = 0 }
+                                if !keep[Int(label[i])] { ink[i] = 0 }
                                 continue
                             }
                             guard ink[i] > 0 else { continue }
                             var touches = false
                             for qy in max(0, y - 1)...min(height - 1, y + 1) where !touches {
-                                for qx in max(0, x - 1)...min(width - 1, x + 1) where kept[qy * width + qx] {
+                                let r = qy * width
+                                for qx in max(0, x - 1)...min(width - 1, x + 1) where kept(r + qx) {
                                     touches = true
                                     break
                                 }

@@ -19,9 +19,9 @@ struct GlyphInk {
     /// page, which may change between measures: PDFPage.render(into:…afterEach:)).
     struct Word {
         let characters: [Character]
-        fileprivate let patches: [Patch]
+        let patches: [Patch]
         /// Each digit's glyph alone and upright (`upright`), nil for the other characters.
-        fileprivate let digitGlyphs: [GlyphImage?]
+        let digitGlyphs: [DigitGlyph?]
     }
 
     /// What was measured of a word.
@@ -59,21 +59,12 @@ struct GlyphInk {
     let page: PageCanvas
     let judgements = DigitShapes.Judgements()
 
-    /// The pixels of one character's box with a margin: its glyph ink, and where that ink (any of it)
-    /// reaches within a few pixels.
-    fileprivate struct Patch {
-        var box: PixelRect
-        var ink: [UInt8]
-        var nearGlyph: [Bool]
-    }
-
-    /// The word of `characters`, its glyphs cut from `glyphs` (the glyph canvas, of the page canvas's size).
-    static func word(_ characters: [Character], glyphs: PageCanvas) -> Word {
+    /// The word of `characters`, its glyphs cut from `glyphs` (the glyph canvas, of the page canvas's size);
+    /// its digits' glyphs made by `digits` (one for the canvas).
+    static func word(_ characters: [Character], glyphs: PageCanvas, digits: DigitGlyphs) -> Word {
         Word(
             characters: characters, patches: characters.map { patch($0, glyphs: glyphs) },
-            digitGlyphs: characters.map { c in
-                c.digit == nil ? nil : upright(c, from: glyphs, ink: { Float(GlyphInk.ink($0)) / 255 })
-            })
+            digitGlyphs: characters.map { c in c.digit == nil ? nil : digits.glyph(c, glyphs: glyphs) })
     }
 
     /// Measures `word` on the page; with `shapes` its digits' glyphs are compared with DigitShapes, and
@@ -109,13 +100,13 @@ struct GlyphInk {
             }
             result.leastCoverage = min(result.leastCoverage, coverage)
             guard let digit = c.digit, let glyph = word.digitGlyphs[k] else { continue }
-            guard let inkBox = glyph.inkBox(level: 0.5) else { continue }
+            guard let inkBox = glyph.inkBox else { continue }
             result.digitHeight = max(result.digitHeight, Double(inkBox.y1 - inkBox.y0))
-            let isCut = glyph.runsPastSides()
+            let isCut = glyph.runsPastSides
             if isCut { cut.count += 1 }
             guard shapes, c.height >= VisibleText.shapePixels,
                 Double(inkBox.x1 - inkBox.x0) <= DigitShapes.maxUprightAspect * Double(inkBox.y1 - inkBox.y0),
-                let (margin, best) = judgements.judge(glyph, claimed: digit), margin > DigitShapes.mismatchMargin
+                let (margin, best) = glyph.judge(digit, by: judgements), margin > DigitShapes.mismatchMargin
             else { continue }
             if isCut {
                 if margin > cut.mismatch?.margin ?? -1 { cut.mismatch = (digit, best, margin) }
@@ -143,78 +134,68 @@ struct GlyphInk {
     /// pixels that differ from it.
     private func counts(_ patch: Patch, background: UInt32) -> (core: Int, shown: Int, pageInk: Int) {
         let box = patch.box
+        let w = box.x1 - box.x0
         var core = 0
         var shown = 0
         var pageInk = 0
-        let w = box.x1 - box.x0
-        for y in box.y0..<box.y1 {
-            let p = page.row(y)
-            for x in box.x0..<box.x1 {
-                let differs = GlyphInk.difference(p[x], background) >= GlyphInk.contrastLevel
-                if differs { pageInk += 1 }
-                guard UInt32(patch.ink[(y - box.y0) * w + x - box.x0]) >= GlyphInk.coreInk else { continue }
-                core += 1
-                if differs { shown += 1 }
+        patch.flags.withUnsafeBufferPointer { flags in
+            for y in box.y0..<box.y1 {
+                let p = page.row(y) + box.x0
+                let f = flags.baseAddress! + (y - box.y0) * w
+                for x in 0..<w {
+                    let differs = GlyphInk.difference(p[x], background) >= GlyphInk.contrastLevel ? 1 : 0
+                    pageInk &+= differs
+                    let isCore = Int(f[x] & Patch.core)
+                    core &+= isCore
+                    shown &+= isCore & differs
+                }
             }
         }
         return (core, shown, pageInk)
     }
 
-    private static func patch(_ c: Character, glyphs: PageCanvas) -> Patch {
-        let m = max(2, Int((c.height * 0.15).rounded()))
-        let box = clipped(glyphs, PixelRect(x0: c.box.x0 - m, y0: c.box.y0 - m, x1: c.box.x1 + m, y1: c.box.y1 + m))
-        guard !box.isEmpty else { return Patch(box: box, ink: [], nearGlyph: []) }
-        let w = box.x1 - box.x0
-        let h = box.y1 - box.y0
-        var ink = [UInt8](repeating: 0, count: w * h)
-        var near = [Bool](repeating: false, count: w * h)
-        // Any glyph ink spread by `reach` pixels (a running maximum along rows, then along columns).
-        let reach = max(1, Int((c.height * 0.06).rounded()))
-        ink.withUnsafeMutableBufferPointer { ink in
-            near.withUnsafeMutableBufferPointer { near in
-                var rows = [Bool](repeating: false, count: w * h)
-                rows.withUnsafeMutableBufferPointer { rows in
-                    for y in 0..<h {
-                        let g = glyphs.row(box.y0 + y)
-                        var last = Int.min / 2
-                        for x in 0..<(w + reach) {
-                            if x < w {
-                                let v = GlyphInk.ink(g[box.x0 + x])
-                                ink[y * w + x] = UInt8(v)
-                                if v >= GlyphInk.anyInk { last = x }
-                            }
-                            // Ink within reach of x - reach on either side: the last ink at or before x is at
-                            // most 2 reach back.
-                            if x >= reach { rows[y * w + x - reach] = x - last <= 2 * reach }
-                        }
-                    }
-                    for x in 0..<w {
-                        var last = Int.min / 2
-                        for y in 0..<(h + reach) {
-                            if y < h, rows[y * w + x] { last = y }
-                            if y >= reach { near[(y - reach) * w + x] = y - last <= 2 * reach }
+    /// The median colour, channel by channel, of the page in the word's boxes away from any glyph ink.
+    private func background(_ patches: [Patch]) -> UInt32 {
+        // Mostly one colour (paper, a box's fill): that colour is the median, found without counting.
+        var first: UInt32?
+        var uniform = true
+        scan: for patch in patches where !patch.box.isEmpty {
+            let box = patch.box
+            let w = box.x1 - box.x0
+            patch.flags.withUnsafeBufferPointer { flags in
+                for y in box.y0..<box.y1 where uniform {
+                    let p = page.row(y) + box.x0
+                    let f = flags.baseAddress! + (y - box.y0) * w
+                    for x in 0..<w where f[x] & Patch.near == 0 {
+                        let v = p[x] & 0xFF_FFFF
+                        if first == nil { first = v } else if v != first {
+                            uniform = false
+                            break
                         }
                     }
                 }
             }
+            if !uniform { break scan }
         }
-        return Patch(box: box, ink: ink, nearGlyph: near)
-    }
-
-    /// The median colour, channel by channel, of the page in the word's boxes away from any glyph ink.
-    private func background(_ patches: [Patch]) -> UInt32 {
+        if uniform { return first ?? 0xFF_FFFF }
         var histogram = [Int](repeating: 0, count: 3 * 256)
         var count = 0
-        for patch in patches where !patch.box.isEmpty {
-            let w = patch.box.x1 - patch.box.x0
-            for y in patch.box.y0..<patch.box.y1 {
-                let p = page.row(y)
-                for x in patch.box.x0..<patch.box.x1 where !patch.nearGlyph[(y - patch.box.y0) * w + x - patch.box.x0] {
-                    let v = p[x]
-                    histogram[Int((v >> 16) & 0xFF)] += 1
-                    histogram[256 + Int((v >> 8) & 0xFF)] += 1
-                    histogram[512 + Int(v & 0xFF)] += 1
-                    count += 1
+        histogram.withUnsafeMutableBufferPointer { histogram in
+            for patch in patches where !patch.box.isEmpty {
+                let box = patch.box
+                let w = box.x1 - box.x0
+                patch.flags.withUnsafeBufferPointer { flags in
+                    for y in box.y0..<box.y1 {
+                        let p = page.row(y) + box.x0
+                        let f = flags.baseAddress! + (y - box.y0) * w
+                        for x in 0..<w where f[x] & Patch.near == 0 {
+                            let v = p[x]
+                            histogram[Int((v >> 16) & 0xFF)] += 1
+                            histogram[256 + Int((v >> 8) & 0xFF)] += 1
+                            histogram[512 + Int(v & 0xFF)] += 1
+                            count += 1
+                        }
+                    }
                 }
             }
         }
@@ -237,6 +218,22 @@ struct GlyphInk {
     /// across the line as `ink` (0...1) of each pixel, turned by its quarter turns, without the parts of
     /// neighbouring glyphs.
     static func upright(_ c: Character, from canvas: PageCanvas, ink: (UInt32) -> Float) -> GlyphImage? {
+        guard let region = uprightRegion(c, canvas: canvas) else { return nil }
+        let w = region.x1 - region.x0
+        let h = region.y1 - region.y0
+        var image = GlyphImage(ink: [Float](repeating: 0, count: w * h), width: w, height: h)
+        image.ink.withUnsafeMutableBufferPointer { out in
+            for y in 0..<h {
+                let g = canvas.row(region.y0 + y) + region.x0
+                let row = out.baseAddress! + y * w
+                for x in 0..<w { row[x] = min(1, ink(g[x])) }
+            }
+        }
+        return alone(image, c, region: region)
+    }
+
+    /// The pixels `upright` reads of `c` on `canvas`: its box and a margin across the line; nil when none.
+    static func uprightRegion(_ c: Character, canvas: PageCanvas) -> PixelRect? {
         let m = max(1, Int((c.height * 0.25).rounded()))
         // Along the line the box ends where the neighbours begin: the margin goes across it only.
         let acrossIsVertical = c.quarter & 1 == 0
@@ -245,14 +242,12 @@ struct GlyphInk {
             PixelRect(
                 x0: c.box.x0 - (acrossIsVertical ? 0 : m), y0: c.box.y0 - (acrossIsVertical ? m : 0),
                 x1: c.box.x1 + (acrossIsVertical ? 0 : m), y1: c.box.y1 + (acrossIsVertical ? m : 0)))
-        guard !region.isEmpty else { return nil }
-        let w = region.x1 - region.x0
-        let h = region.y1 - region.y0
-        var image = GlyphImage(ink: [Float](repeating: 0, count: w * h), width: w, height: h)
-        for y in 0..<h {
-            let g = canvas.row(region.y0 + y)
-            for x in 0..<w { image.ink[y * w + x] = min(1, ink(g[region.x0 + x])) }
-        }
+        return region.isEmpty ? nil : region
+    }
+
+    /// `image` (of `c`'s `region`) turned upright, without the parts of neighbouring glyphs.
+    static func alone(_ image: GlyphImage, _ c: Character, region: PixelRect) -> GlyphImage {
+        var image = image
         // The box's columns and rows once upright (a clockwise quarter turn takes (x, y) to (h - 1 - y, x)).
         let xs = (c.box.x0 - region.x0)..<(c.box.x1 - region.x0)
         let ys = (c.box.y0 - region.y0)..<(c.box.y1 - region.y0)
@@ -264,7 +259,7 @@ struct GlyphInk {
         return image
     }
 
-    private static func clipped(_ canvas: PageCanvas, _ r: PixelRect) -> PixelRect {
+    static func clipped(_ canvas: PageCanvas, _ r: PixelRect) -> PixelRect {
         PixelRect(x0: max(0, r.x0), y0: max(0, r.y0), x1: min(canvas.width, r.x1), y1: min(canvas.height, r.y1))
     }
 

@@ -94,10 +94,11 @@ enum VisibleText {
         // which each render paints white first: the canvas needs no clearing between them.
         page.renderGlyphs(into: shown, scale: scale, origin: origin, clip: clip)
         let overlapped = TextOverlap.overlapped(checked.flatMap(\.word.characters), raw: raw)
+        let digits = GlyphInk.DigitGlyphs()
         let words = checked.map { word, _ in
             let characters = self.characters(
                 of: word, raw: raw, quarters: quarters, scale: scale, origin: origin, overlapped: overlapped)
-            return (characters, GlyphInk.word(characters, glyphs: shown))
+            return (characters, GlyphInk.word(characters, glyphs: shown, digits: digits))
         }
         page.render(into: shown, scale: scale, origin: origin, clip: clip)
         let ink = GlyphInk(page: shown)

@@ -1,0 +1,77 @@
+import PDFRender
+
+/// A digit's glyph alone and upright (GlyphInk.upright), with what a measure reads of it, worked out once.
+final class DigitGlyph {
+    let image: GlyphImage
+    /// The box of its pixels with at least half ink, nil when there are none.
+    let inkBox: (x0: Int, y0: Int, x1: Int, y1: Int)?
+    /// GlyphImage.runsPastSides.
+    let runsPastSides: Bool
+    /// Judgements of it, by the digit claimed.
+    private var judged: [Int: (margin: Float, best: Int)?] = [:]
+
+    init(_ image: GlyphImage) {
+        self.image = image
+        inkBox = image.inkBox(level: 0.5)
+        runsPastSides = image.runsPastSides()
+    }
+
+    /// DigitShapes.Judgements.judge of the glyph, claimed as `digit`.
+    func judge(_ digit: Int, by judgements: DigitShapes.Judgements) -> (margin: Float, best: Int)? {
+        if let known = judged[digit] { return known }
+        let judgement = judgements.judge(image, claimed: digit)
+        judged[digit] = judgement
+        return judgement
+    }
+}
+
+extension GlyphInk {
+    /// The digit glyphs of one glyph canvas, each distinct one made once: the same digit of one font and size
+    /// renders to the same pixels wherever it stands (cairo puts glyphs on whole pixels), so the same pixels
+    /// around the same box make the same upright glyph. A glyph is known by all `upright` reads: the ink of
+    /// its region and where its box lies in it. Not Sendable: one per page check.
+    final class DigitGlyphs {
+        private struct Key: Hashable {
+            let quarter: Int
+            let box: PixelRect
+            let width: Int
+            let ink: [UInt8]
+
+            // The ink's bytes in one go: an array of bytes hashes element by element otherwise.
+            func hash(into hasher: inout Hasher) {
+                hasher.combine(quarter)
+                hasher.combine(box.x0)
+                hasher.combine(box.y0)
+                hasher.combine(box.x1)
+                hasher.combine(box.y1)
+                hasher.combine(width)
+                ink.withUnsafeBytes { hasher.combine(bytes: $0) }
+            }
+        }
+        private var known: [Key: DigitGlyph] = [:]
+
+        /// The glyph of digit `c` on `glyphs` (the glyph canvas), nil when its region is off the canvas.
+        func glyph(_ c: Character, glyphs: PageCanvas) -> DigitGlyph? {
+            guard let region = GlyphInk.uprightRegion(c, canvas: glyphs) else { return nil }
+            let w = region.x1 - region.x0
+            let h = region.y1 - region.y0
+            var ink = [UInt8](repeating: 0, count: w * h)
+            ink.withUnsafeMutableBufferPointer { out in
+                for y in 0..<h {
+                    let g = glyphs.row(region.y0 + y) + region.x0
+                    let row = out.baseAddress! + y * w
+                    for x in 0..<w { row[x] = UInt8(GlyphInk.ink(g[x])) }
+                }
+            }
+            let box = PixelRect(
+                x0: c.box.x0 - region.x0, y0: c.box.y0 - region.y0, x1: c.box.x1 - region.x0, y1: c.box.y1 - region.y0)
+            let key = Key(quarter: c.quarter & 3, box: box, width: w, ink: ink)
+            if let glyph = known[key] { return glyph }
+            // As `upright` reads the glyph canvas: ink 0...255 as 0...1.
+            let image = GlyphImage(ink: ink.map { min(1, Float($0) / 255) }, width: w, height: h)
+            let glyph = DigitGlyph(GlyphInk.alone(image, c, region: region))
+            known[key] = glyph
+            return glyph
+        }
+    }
+}
