@@ -74,8 +74,9 @@ public struct Extractor: Sendable {
         let reasons = expectation.reasons(
             in: view, einvoice: einvoice, amounts: merged[.amount] ?? [], occurrences: found.occurrences[.amount] ?? [])
         let context = Ranker.Context(
-            paymentExpected: reasons.isEmpty, einvoice: einvoice != nil, ocr: view.ocr, pages: view.pageCount,
-            lineHeight: view.medianLineHeight)
+            paymentExpected: reasons.isEmpty, einvoice: einvoice != nil, ocr: view.ocr,
+            poorReading: view.medianOCRConfidence.map { $0 < Double(ranker.weights.poorReadingBelow) } ?? false,
+            pages: view.pageCount, lineHeight: view.medianLineHeight)
         let ranked = ranker.rank(merged, context: context) {
             Explanation.labelPhrase(for: $0, labels: view.labels, lines: lines)
         }

@@ -19,6 +19,8 @@ struct DocumentView: Sendable {
     let decimalMark: Character
     /// Whether any line was read by OCR.
     let ocr: Bool
+    /// The median confidence (0...100) OCR gave the document's OCR'd lines; nil where none was OCR'd.
+    let medianOCRConfidence: Double?
     /// The order the document writes day and month in, where its unambiguous dates or its language settle it.
     let dateOrder: Dates.Order?
     let profile: Profile
@@ -77,6 +79,8 @@ struct DocumentView: Sendable {
         accounts = lines.map { AccountMatches.find(in: $0, formats: profile.accountFormats) }
         decimalMark = Amounts.decideMark(flat, fallback: profile.decimalMark)
         ocr = lines.contains { $0.conf != nil }
+        let confidences = lines.compactMap(\.conf).sorted()
+        medianOCRConfidence = confidences.isEmpty ? nil : confidences[confidences.count / 2]
         dateOrder = Dates.order(of: lines.map(\.text), languages: languages)
     }
 

@@ -8,7 +8,7 @@ extension Ranker {
     /// The fields whose values are paid (or shown for payment) and so abstain; a currency follows its amount.
     static let abstaining: Set<Field> = Set(Field.allCases).subtracting([.currency])
 
-    func abstain(_ list: inout [Entry], field: Field, block: PaymentBlock, ocr: Bool = false) {
+    func abstain(_ list: inout [Entry], field: Field, block: PaymentBlock, ocr: Bool = false, poorReading: Bool = false) {
         guard Self.abstaining.contains(field), let top = list.first,
             Confidence.clamped(top.score) >= Confidence.confident
         else { return }
@@ -19,7 +19,7 @@ extension Ranker {
         }
         var doubts: [Evidence] = []
         if kinds.count < weights.kindsNeeded { doubts.append(.thinEvidence) }
-        if isUnsureReading(top.candidate, kinds: kinds, ocr: ocr) { doubts.append(.unsureReading) }
+        if isUnsureReading(top.candidate, kinds: kinds, ocr: ocr, poorReading: poorReading) { doubts.append(.unsureReading) }
         // Its finder already named the doubt in the evidence.
         let ambiguousDate = [.ambiguousDate, .dueUnread, .paidDiffers].contains { top.candidate.evidence.contains($0) }
         // The values the top's arithmetic is made of (the total a balance starts from, a sum's parts) are the
@@ -52,12 +52,14 @@ extension Ranker {
     /// ("оз585664744454", "2O24": `OCRRepair.mixesDigitLookalikes`) is as unsure, however sure OCR was of
     /// its words: OCR is as sure of a misread glyph as of a right one. So is an amount read with its digits
     /// put right (`ocr-digits`: cents read as letters, a group space put back).
-    func isUnsureReading(_ c: Candidate, kinds: Set<EvidenceKind>, ocr: Bool = false) -> Bool {
+    /// On a page OCR read poorly overall (`poorReading`) every OCR'd value is as unsure: a word read with
+    /// confidence among garbled lines ("Total @& supplies: $4.22" among lines at 0 to 40) is no surer.
+    func isUnsureReading(_ c: Candidate, kinds: Set<EvidenceKind>, ocr: Bool = false, poorReading: Bool = false) -> Bool {
         let read = c.evidence.lazy.compactMap({ e -> Int? in if case .ocrConfidence(let v) = e { v } else { nil } }).first
         let misreadNumber =
             (ocr && [.reference, .account].contains(c.field) && OCRRepair.mixesDigitLookalikes(c.value))
             || c.evidence.contains(.ocrDigits)
-        guard misreadNumber || read.map({ $0 < weights.unsureReadingBelow }) == true else { return false }
+        guard misreadNumber || read.map({ $0 < weights.unsureReadingBelow || poorReading }) == true else { return false }
         let checksummed = c.evidence.contains { if case .checksum = $0 { true } else { false } }
         return !checksummed && kinds.isDisjoint(with: Self.verifyingKinds)
     }

@@ -23,6 +23,8 @@ public struct Ranker: Sendable {
         /// The OCR word confidence under which a value nothing verifies (no checksum, sum, second place or
         /// code) abstains.
         let unsureReadingBelow: Int
+        /// The median OCR line confidence of a document under which every value nothing verifies abstains.
+        let poorReadingBelow: Int
         /// Lines (median heights) within which payment data stands together in one block.
         let blockLines: Int
 
@@ -49,6 +51,7 @@ public struct Ranker: Sendable {
             dueRivalFloor = w("rank.due_rival_floor")
             abstainCap = w("rank.abstain_cap")
             unsureReadingBelow = w("rank.unsure_reading_below")
+            poorReadingBelow = w("rank.poor_reading_below")
             blockLines = w("rank.block_lines")
         }
     }
@@ -67,6 +70,8 @@ public struct Ranker: Sendable {
         public var paymentExpected: Bool
         public var einvoice: Bool
         public var ocr: Bool
+        /// OCR read the document's lines with a median confidence under `rank.poor_reading_below`.
+        public var poorReading = false
         public var pages: Int
         /// The document's median line height (points): the unit of the payment block's reach.
         public var lineHeight: Double = 12
@@ -144,7 +149,7 @@ public struct Ranker: Sendable {
         var out: [Field: [Entry]] = [:]
         for (field, list) in settled {
             var ranked = block.breakingTies(list)
-            abstain(&ranked, field: field, block: block, ocr: context.ocr)
+            abstain(&ranked, field: field, block: block, ocr: context.ocr, poorReading: context.poorReading)
             if !context.paymentExpected {
                 for i in ranked.indices { ranked[i].score = min(ranked[i].score, weights.noPaymentCap) }
             }
