@@ -201,6 +201,12 @@ struct AutoLanguageTests {
         #expect(auto.otherScript(of: polish, first: "srp+eng") == nil)
         // Words that tell no language lead nowhere.
         #expect(auto.otherScript(of: "xq zzv 0001 kkk", first: "eng") == nil)
+        // Polish, of the Latin script alone, reads the sample with its own model before Cyrillic is tried;
+        // Serbian, of two scripts, goes to its other script straight away.
+        #expect(auto.latinOnlyLanguages(of: polish, first: "eng") == "pol")
+        #expect(auto.latinOnlyLanguages(of: polish, first: "pol") == nil)
+        #expect(auto.latinOnlyLanguages(of: serbian, first: "eng") == nil)
+        #expect(auto.latinOnlyLanguages(of: "xq zzv 0001 kkk", first: "eng") == nil)
     }
 
     @Test func secondPassFollowsTheWordsAndTheirLetters() throws {
