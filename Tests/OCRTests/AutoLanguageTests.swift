@@ -138,6 +138,10 @@ struct AutoLanguageTests {
         ("Rechnung ZUGFeRD MwSt GmbH Gesamtbetrag getLineTotal Bankverbindung Zahlungsziel", false),
         ("McDonald McChicken TakeOut Total Cash Change Thank you", false),
         ("Faktura VAT Sprzedawca Nabywca Do zapłaty razem", false),
+        // A Bulgarian photo's sample read with slv, which tells Slovenian (`latinOnlySample` then tries Cyrillic),
+        // and a Czech one read with ces.
+        ("Konu4ecrgo 2 EAWHwYHa ueHa 473,05 CyMa 946,10 BaHKoBa KonuuecTBo 2 EAWHWYHA UeHa 419,49 VHcypaHue", true),
+        ("Vltavská energie s.r.o. Číslo IČO 27184412, DIČ CZ27184412 Datum vystavení", false),
     ])
     func anotherScriptReadAsLatinShowsInItsCapitals(text: String, looksCyrillic: Bool) {
         #expect(AutoLanguages.looksLikeAnotherScriptReadAsLatin(text) == looksCyrillic)
