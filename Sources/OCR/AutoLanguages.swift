@@ -110,6 +110,16 @@ public struct AutoLanguages: Sendable {
         return languages(other + (other.contains("eng") ? [] : ["eng"]), why: "'\(language)' text", fallback: first)
     }
 
+    /// The installed codes of the language `text` leans to when it is written in the Latin script alone (Czech,
+    /// Polish; not Serbian), unless they are `first`'s; nil otherwise. Missing packs are noted as `secondPass` does.
+    func latinOnlyLanguages(of text: String, first: String) -> String? {
+        guard let language = leadingLanguage(in: text), let own = codes[language], !own.isEmpty,
+            own.allSatisfy({ Self.script(ofCode: $0) == "Latin" }),
+            let wanted = languages(own, why: "'\(language)' text", fallback: first), wanted != first
+        else { return nil }
+        return wanted
+    }
+
     /// OSD reads some Cyrillic photos as Latin; an eng reading of them tells no language. Such a page gets
     /// one more reading with Serbian Cyrillic (the profiles' Cyrillic language), kept when tesseract is surer.
     func retryWhenNothingDetected(first: String) -> String? {

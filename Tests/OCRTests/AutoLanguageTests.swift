@@ -138,6 +138,10 @@ struct AutoLanguageTests {
         ("Rechnung ZUGFeRD MwSt GmbH Gesamtbetrag getLineTotal Bankverbindung Zahlungsziel", false),
         ("McDonald McChicken TakeOut Total Cash Change Thank you", false),
         ("Faktura VAT Sprzedawca Nabywca Do zapłaty razem", false),
+        // A Bulgarian photo's sample read with slv, which tells Slovenian (`latinOnlySample` then tries Cyrillic),
+        // and a Czech one read with ces.
+        ("Konu4ecrgo 2 EAWHwYHa ueHa 473,05 CyMa 946,10 BaHKoBa KonuuecTBo 2 EAWHWYHA UeHa 419,49 VHcypaHue", true),
+        ("Vltavská energie s.r.o. Číslo IČO 27184412, DIČ CZ27184412 Datum vystavení", false),
     ])
     func anotherScriptReadAsLatinShowsInItsCapitals(text: String, looksCyrillic: Bool) {
         #expect(AutoLanguages.looksLikeAnotherScriptReadAsLatin(text) == looksCyrillic)
@@ -201,6 +205,12 @@ struct AutoLanguageTests {
         #expect(auto.otherScript(of: polish, first: "srp+eng") == nil)
         // Words that tell no language lead nowhere.
         #expect(auto.otherScript(of: "xq zzv 0001 kkk", first: "eng") == nil)
+        // Polish, of the Latin script alone, reads the sample with its own model before Cyrillic is tried;
+        // Serbian, of two scripts, goes to its other script straight away.
+        #expect(auto.latinOnlyLanguages(of: polish, first: "eng") == "pol")
+        #expect(auto.latinOnlyLanguages(of: polish, first: "pol") == nil)
+        #expect(auto.latinOnlyLanguages(of: serbian, first: "eng") == nil)
+        #expect(auto.latinOnlyLanguages(of: "xq zzv 0001 kkk", first: "eng") == nil)
     }
 
     @Test func secondPassFollowsTheWordsAndTheirLetters() throws {

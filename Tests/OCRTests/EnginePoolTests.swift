@@ -1,3 +1,4 @@
+import Dispatch
 import Testing
 
 @testable import OCR
@@ -45,4 +46,29 @@ struct EnginePoolTests {
         }
         #expect(pool.idleLanguages == idle)
     }
+
+    /// A sample waits for the samples' engine another worker is reading a sample with, rather than have a second
+    /// one made; a page reading of that language does not wait.
+    @Test func aSampleWaitsForTheSamplesEngine() throws {
+        let options = try Fixture.options()
+        let pool = EnginePool(workers: 2)
+        let first = try pool.borrow("eng", options: options, sample: true)
+        let page = try pool.borrow("eng", options: options)
+        #expect(page !== first)
+        let second = Borrowed()
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            second.engine = try? pool.borrow("eng", options: options, sample: true)
+            done.signal()
+        }
+        #expect(done.wait(timeout: .now() + 0.5) == .timedOut)
+        pool.giveBack(first)
+        done.wait()
+        #expect(second.engine === first)
+        pool.giveBack(page)
+        if let engine = second.engine { pool.giveBack(engine) }
+        #expect(pool.idleLanguages == ["eng", "eng"])
+    }
+
+    final class Borrowed: @unchecked Sendable { var engine: TesseractEngine? }
 }
