@@ -28,7 +28,8 @@ extension AmountArithmetic {
                 guard list[i].page == l.page, let b = list[i].box, !list[i].evidence.contains(.noDecimals) else {
                     return false
                 }
-                return sameRow(b, l.box) && b.x0 >= l.box.x1 - 1
+                // Along the page's slant: on a photo taken askew "CASH" and its "20.00" share no height.
+                return view.slant.rowOverlap(l.box, b, page: l.page) >= reach.rowShare && b.x0 >= l.box.x1 - 1
             }
             if let i = onRow.min(by: { list[$0].box!.x0 < list[$1].box!.x0 }), let c = Self.cents(list[i].value) {
                 out.append(PaymentLine(label: l, cents: c, index: i))
