@@ -168,7 +168,9 @@ struct GlyphInk {
                     let f = flags.baseAddress! + (y - box.y0) * w
                     for x in 0..<w where f[x] & Patch.near == 0 {
                         let v = p[x] & 0xFF_FFFF
-                        if first == nil { first = v } else if v != first {
+                        if first == nil {
+                            first = v
+                        } else if v != first {
                             uniform = false
                             break
                         }
