@@ -84,6 +84,7 @@ struct AmountArithmetic {
         applyPayment(&list)
         applyTotalCorrection(&list)
         applyPaidDiffers(&list)
+        applySubtotalBeforeCharges(&list)
     }
 
     /// Whether `a` is printed before `b`: same page, and on the same row to its left, or on a row above.

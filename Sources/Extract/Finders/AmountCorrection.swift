@@ -89,7 +89,7 @@ extension AmountArithmetic {
     /// A totals block read down from its subtotal: each next row whose amount is labelled as tax, a charge,
     /// rounding (signed as printed) or a discount (taken off) is added, up to the first row of another kind.
     /// Gives the block's sum with its last row, when at least two rows were added (one is a pair sum).
-    func totalsBlockSums(_ list: [Candidate]) -> [(cents: Int, last: Term)] {
+    func totalsBlockSums(_ list: [Candidate]) -> [(cents: Int, start: Term, last: Term)] {
         let adding: Set<Evidence> = [
             .labelled(.amountVAT), .labelled(.amountGeneric), .labelled(.amountRounding), .labelled(.amountDiscount),
         ]
@@ -100,7 +100,7 @@ extension AmountArithmetic {
             else { return nil }
             return Term(index: i, cents: v, page: list[i].page, box: box)
         }.sorted { ($0.page, $0.box.y0) < ($1.page, $1.box.y0) }
-        var out: [(cents: Int, last: Term)] = []
+        var out: [(cents: Int, start: Term, last: Term)] = []
         for (k, start) in rows.enumerated() where list[start.index].evidence.has(label: .amountSubtotal) && start.cents > 0 {
             var sum = start.cents
             var last = start
@@ -115,9 +115,22 @@ extension AmountArithmetic {
                 last = r
                 added += 1
             }
-            if added >= 2 { out.append((sum, last)) }
+            if added >= 2 { out.append((sum, start, last)) }
         }
         return out
+    }
+
+    /// A subtotal with rows of tax, charges or rounding after it that make a larger total is not that total,
+    /// whatever labels it gathers elsewhere ("SUB TOTAL 295.00", service 29.50, GST 19.47, rounding -0.02,
+    /// and the total's line unread): its value carries `subtotal-before-charges` unless the page also labels
+    /// it as a total or as due.
+    func applySubtotalBeforeCharges(_ list: inout [Candidate]) {
+        for block in totalsBlockSums(list) where block.cents > block.start.cents {
+            let value = list[block.start.index].value
+            let same = list.indices.filter { list[$0].value == value }
+            guard !same.contains(where: { list[$0].evidence.contains(where: Self.isTotalLabel) }) else { continue }
+            for i in same { list[i].noteOnce(.subtotalBeforeCharges) }
+        }
     }
 
     /// Same number of digits, exactly one digit different.

@@ -67,6 +67,9 @@ public enum Evidence: Hashable, Sendable {
     /// An amount on a receipt whose tendered amount less the change back (what was paid) is printed nowhere
     /// above its payment lines: the totals were misread or are not what was paid; never confident.
     case paidDiffers
+    /// An amount the page prints as a subtotal with tax, charge or rounding rows after it that add to it
+    /// (the total they make is larger, and OCR may have lost it): never confident.
+    case subtotalBeforeCharges
 
     /// The checks a value can pass or fail.
     public enum Checksum: String, Sendable {
@@ -181,6 +184,7 @@ public enum Evidence: Hashable, Sendable {
         case .ambiguousDate: "ambiguous-date"
         case .dueUnread: "due-unread"
         case .paidDiffers: "paid-differs"
+        case .subtotalBeforeCharges: "subtotal-before-charges"
         }
     }
 
