@@ -21,7 +21,9 @@ extension Ranker {
         if kinds.count < weights.kindsNeeded { doubts.append(.thinEvidence) }
         if isUnsureReading(top.candidate, kinds: kinds, ocr: ocr, poorReading: poorReading) { doubts.append(.unsureReading) }
         // Its finder already named the doubt in the evidence.
-        let ambiguousDate = [.ambiguousDate, .dueUnread, .paidDiffers, .subtotalBeforeCharges].contains { top.candidate.evidence.contains($0) }
+        let ambiguousDate = [.ambiguousDate, .dueUnread, .paidDiffers, .subtotalBeforeCharges].contains {
+            top.candidate.evidence.contains($0)
+        }
         // The values the top's arithmetic is made of (the total a balance starts from, a sum's parts) are the
         // same payment's figures, not rival answers.
         let parts = Self.arithmeticParts(of: top.candidate)
