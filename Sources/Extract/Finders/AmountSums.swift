@@ -7,7 +7,7 @@ extension AmountArithmetic {
     /// A total printed below (or right of) two or three amounts it is the sum of, within a cent. An amount that is
     /// itself a summand of a later sum (a subtotal on the way to the total) gets nothing. Returns the values
     /// (cents) that are a part of some sum.
-    func applySums(_ list: inout [Candidate], _ terms: [Term]) -> Set<Int> {
+    func applySums(_ list: inout [Candidate], _ terms: [Term], runs: [ItemRun]) -> Set<Int> {
         var sumOf: [Int: (parts: [String], items: Bool)] = [:]  // term position → its summands
         var summand: Set<Int> = []  // values (cents) that are a part of some sum
         // A negative sum counts too: gross − prepayments = a negative amount due ("nothing to pay").
@@ -49,11 +49,11 @@ extension AmountArithmetic {
             )
             summand.formUnion(parts.map { terms[$0].cents })
         }
-        let runs = partialSums(terms, list)
+        let partial = partialSums(runs, list)
         let misread = misreadParts(list, terms, sums: Set(sumOf.keys))
         for (si, parts) in sumOf where !summand.contains(terms[si].cents) {
             let cents = parts.parts.compactMap(Self.cents)
-            if runs.contains(where: { $0.total > terms[si].cents && cents.allSatisfy($0.parts.contains) }) { continue }
+            if partial.contains(where: { $0.total > terms[si].cents && cents.allSatisfy($0.parts.contains) }) { continue }
             if cents.contains(where: misread.contains) { continue }
             // Line items adding up make a subtotal as often as a total.
             list[terms[si].index].credit(.sumOf(.values(parts.parts)), parts.items ? weights.sumOfItems : weights.sumOf)
@@ -72,7 +72,7 @@ extension AmountArithmetic {
             let c = list[t.index]
             guard c.evidence.contains(where: \.isOCRConfidence), let label = c.evidence.firstLabel else { continue }
             if confirmed.contains(where: {
-                Self.oneDigitApart(abs($0.cents), abs(t.cents)) && list[$0.index].evidence.firstLabel == label
+                list[$0.index].evidence.firstLabel == label && Self.oneDigitApart(abs($0.cents), abs(t.cents))
             }) {
                 out.insert(t.cents)
             }
@@ -82,11 +82,11 @@ extension AmountArithmetic {
 
     /// A total that is an amount printed before it plus a tax rate the page prints ("27%"), to the cent:
     /// net + VAT = total where OCR lost the VAT amount. Counted as a sum (`sum-of:net+rate%`).
-    func applyTaxRates(_ list: inout [Candidate], _ terms: [Term], summands: Set<Int>) {
+    func applyTaxRates(_ list: inout [Candidate], _ terms: [Term], summands: Set<Int>, runs: [ItemRun]) {
         let rates = Self.taxRates(lines, max: weights.taxRateMax, count: weights.taxRates)
         guard !rates.isEmpty else { return }
         let byCents = Dictionary(grouping: terms.indices, by: { terms[$0].cents })
-        let runs = partialSums(terms, list)
+        let partial = partialSums(runs, list)
         // As in applySums: a part of a sum found already (a subtotal on the way to the total) gets nothing.
         for n in terms where n.cents >= weights.centSlackFrom && !list[n.index].evidence.contains(.lineItem) {
             for r in rates {
@@ -95,7 +95,7 @@ extension AmountArithmetic {
                     let i = terms[si].index
                     guard !list[i].evidence.isSum, !list[i].evidence.contains(.lineItem),
                         !summands.contains(terms[si].cents),
-                        !runs.contains(where: { $0.total > total && $0.parts.isSuperset(of: [n.cents, total - n.cents]) })
+                        !partial.contains(where: { $0.total > total && $0.parts.isSuperset(of: [n.cents, total - n.cents]) })
                     else { continue }
                     let rate = r == r.rounded() ? "\(Int(r))" : "\(r)"
                     list[i].credit(.sumOf(.netAndRate(net: list[n.index].value, rate: rate)), weights.sumOf)
@@ -127,8 +127,8 @@ extension AmountArithmetic {
     /// Line items adding up to the amount below them: the right-most amount of each row, summed upwards from the
     /// row above. Only for an amount that no pair or triple explained, and with a smaller bonus: it is as often
     /// a subtotal as the total.
-    func applyItemSums(_ list: inout [Candidate], _ terms: [Term]) {
-        for run in itemRuns(terms) {
+    func applyItemSums(_ list: inout [Candidate], _ runs: [ItemRun]) {
+        for run in runs {
             let c = list[run.total.index]
             guard !c.evidence.isSum, !c.evidence.contains(where: Self.isDifference), !c.evidence.contains(.lineItem)
             else { continue }
@@ -136,9 +136,12 @@ extension AmountArithmetic {
         }
     }
 
+    /// An amount and the rows above it that add up to it.
+    typealias ItemRun = (total: Term, rows: [Term])
+
     /// Rows of amounts that add up to the amount below them: the right-most amount of each row, summed upwards
     /// from the row above, at least four rows and at most `amount.item_rows`, within a cent.
-    func itemRuns(_ terms: [Term]) -> [(total: Term, rows: [Term])] {
+    func itemRuns(_ terms: [Term]) -> [ItemRun] {
         // The right-most amount per row, in page order.
         var rows: [Term] = []
         for t in terms.sorted(by: { ($0.page, $0.box.y0, $0.box.x0) < ($1.page, $1.box.y0, $1.box.x0) }) {
@@ -148,7 +151,7 @@ extension AmountArithmetic {
                 rows.append(t)
             }
         }
-        var runs: [(total: Term, rows: [Term])] = []
+        var runs: [ItemRun] = []
         for (ri, s) in rows.enumerated() where s.cents > 0 {
             var total = 0
             var summed: [Term] = []
@@ -168,8 +171,8 @@ extension AmountArithmetic {
     /// The values (cents) that are the parts of a larger amount's run of rows: a sum of two or three of them is
     /// a step on the way to that amount ("Sub total 295.00 + service 29.50" printed again under the receipt's
     /// total 343.95 = 295.00 + 29.50 + GST 19.47 − rounding 0.02), not the total.
-    func partialSums(_ terms: [Term], _ list: [Candidate]) -> [(total: Int, parts: Set<Int>)] {
-        itemRuns(terms).filter { !list[$0.total.index].evidence.contains(.lineItem) }.map {
+    func partialSums(_ runs: [ItemRun], _ list: [Candidate]) -> [(total: Int, parts: Set<Int>)] {
+        runs.filter { !list[$0.total.index].evidence.contains(.lineItem) }.map {
             ($0.total.cents, Set($0.rows.map(\.cents)))
         }
     }
