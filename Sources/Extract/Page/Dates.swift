@@ -69,9 +69,14 @@ public enum Dates {
     /// read in `order`, or with none day first and `ambiguous`. A dotted one is day first: month-first
     /// dates are written with slashes.
     public static func find(in text: String, order: Order? = nil) -> [Found] {
+        find(in: text, order: order, expressions: DateShape(text).possibleExpressions)
+    }
+
+    /// `find` over the expressions of `dateExpressions` at `expressions` only (indices in order).
+    static func find(in text: String, order: Order?, expressions: [Int]) -> [Found] {
         var out: [Found] = []
-        guard text.contains(where: \.isNumber) else { return [] }
-        for (pi, re) in dateExpressions.enumerated() {
+        for pi in expressions {
+            let re = dateExpressions[pi]
             let ns = text as NSString
             for m in re.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
                 let g = (1...3).map { ns.substring(with: m.range(at: $0)) }
