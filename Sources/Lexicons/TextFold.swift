@@ -69,40 +69,39 @@ public enum TextFold {
             if a >= 65 && a <= 90 { return [Character(Unicode.Scalar(a + 32))] }
             return a == 9 ? [" "] : [ch]
         }
-        var out: [Character] = []
-        // Precomposed and decomposed spellings fold alike: combining marks are dropped. Neither `spacing` nor
-        // the table holds a combining mark, so their scalars skip the costly general category lookup.
-        for u in ch.unicodeScalars {
-            if let s = spacing[u.value] {
-                out.append(contentsOf: s)
-            } else if ranges.contains(where: { $0.contains(u.value) }), let mapped = table[u.value] {
-                out.append(contentsOf: mapped)
-            } else if u.properties.generalCategory != .nonspacingMark {
-                for l in u.properties.lowercaseMapping.unicodeScalars where l.properties.generalCategory != .nonspacingMark {
-                    out.append(Character(l))
-                }
-            }
-        }
-        return out
+        var out: [UInt8] = []
+        for u in ch.unicodeScalars { appendFolded(u, to: &out) }
+        return String(decoding: out, as: UTF8.self).unicodeScalars.map(Character.init)
     }
 
-    /// A whole string folded.
+    /// Appends the folded scalars of `u` to `out` (UTF-8). Precomposed and decomposed spellings fold alike: combining
+    /// marks are dropped. Neither `spacing` nor the table holds a combining mark, so their scalars skip the
+    /// costly general category lookup.
+    @inline(__always) static func appendFolded(_ u: Unicode.Scalar, to out: inout [UInt8]) {
+        let v = u.value
+        if v < 128 {
+            out.append(UInt8(v &- 65 < 26 ? v + 32 : (v == 9 ? 32 : v)))
+        } else if let s = spacing[v] {
+            out.append(contentsOf: s.utf8)
+        } else if ranges.contains(where: { $0.contains(v) }), let mapped = table[v] {
+            for c in mapped { out.append(contentsOf: c.utf8) }
+        } else if u.properties.generalCategory != .nonspacingMark {
+            for l in u.properties.lowercaseMapping.unicodeScalars where l.properties.generalCategory != .nonspacingMark {
+                UTF8.encode(l) { out.append($0) }
+            }
+        }
+    }
+
+    /// A whole string folded: scalar by scalar, as each character's scalars fold on their own.
     public static func fold(_ text: String) -> String {
         // Most phrases and lines are ASCII: lower-case them byte by byte (tabs become spaces, as above).
         if text.utf8.allSatisfy({ $0 < 128 }) {
             return String(decoding: text.utf8.map { b in b >= 65 && b <= 90 ? b + 32 : (b == 9 ? 32 : b) }, as: UTF8.self)
         }
-        var out = ""
+        var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
-        for ch in text {
-            // Lower-case letters, digits and signs of ASCII stay as they are.
-            if let a = ch.asciiValue, a != 9, a &- 65 >= 26 {
-                out.append(ch)
-            } else {
-                for f in fold(ch) { out.append(f) }
-            }
-        }
-        return out
+        for u in text.unicodeScalars { appendFolded(u, to: &out) }
+        return String(decoding: out, as: UTF8.self)
     }
 
     public static func isWordChar(_ ch: Character) -> Bool { ch.isLetter || ch.isNumber }

@@ -31,6 +31,17 @@ let lexiconStore = ProfileStore(folders: [profileFolder]).lexicons
         #expect(TextFold.fold("e\u{301}che\u{301}ance") == TextFold.fold("échéance"))
     }
 
+    /// A whole string folds as its characters do one by one (the string is folded scalar by scalar).
+    @Test func stringFoldsAsItsCharacters() {
+        let texts = [
+            "Račun\tPRIMAOCA\r\nЉУБАВ", "e\u{301}che\u{301}ance É\u{327}", "ΦΠΑ Σύνολο ẞ İ ǅ", "1\u{A0}234,50\u{202F}€ l’été",
+            "Ａｍｏｕｎｔ ﬁn 𝐀𝟏", "Kelvin \u{212A} Å\u{30A}", "",
+        ]
+        for text in texts {
+            #expect(TextFold.fold(text) == String(text.flatMap { TextFold.fold($0) }), "\(text)")
+        }
+    }
+
     @Test func foldMapPointsBackToTheOriginalCharacters() {
         let line = TextLine(page: 1, text: "Σύνολο: Straße ДЉ", box: Box(0, 0, 100, 10), conf: nil, words: [])
         #expect(line.folded.count == line.foldMap.count)
