@@ -23,6 +23,18 @@ import Testing
         #expect(crlf.isValid && crlf.amount == "123.45")
     }
 
+    /// Overlong fields are noted in the order of the slip's lines, the same in every run.
+    @Test func overlongFieldsAreNotedInLineOrder() throws {
+        let long = String(repeating: "x", count: 40)
+        let text = Self.slip(ref: "12345-212-2-" + long).replacingOccurrences(of: "Udruga Šapa", with: "Udruga " + long)
+        let c = try #require(PaymentCode.parse(text))
+        #expect(
+            c.notes == [
+                "payee name is 47 characters, more than the 25 HUB-3 allows",
+                "reference is 52 characters, more than the 22 HUB-3 allows",
+            ])
+    }
+
     @Test func brokenSlipsSayWhy() throws {
         func problems(_ text: String) -> [String] { PaymentCode.parse(text)?.problems ?? ["(not read)"] }
         #expect(problems(Self.slip(iban: "HR1210010052863000160")) == ["HUB-3: IBAN checksum fails"])
@@ -58,6 +70,21 @@ import Testing
         rf[5] = "Janez Novak" + String(repeating: " ", count: 22)
         let r = try #require(PaymentCode.parse(Self.upn(rf)))
         #expect(r.isValid && r.model == "RF" && r.reference == "RF18539007547034" && r.payee == "RentaCar d.o.o.")
+    }
+
+    /// Overlong fields are noted in the order of the code's fields, the same in every run.
+    @Test func overlongFieldsAreNotedInFieldOrder() throws {
+        var f = Self.fields
+        f[5] = String(repeating: "N", count: 40)
+        f[16] = String(repeating: "R", count: 40)
+        f[18] = String(repeating: "M", count: 40)
+        let c = try #require(PaymentCode.parse(Self.upn(f)))
+        #expect(
+            c.notes == [
+                "payer name is 40 characters, more than the 33 UPN allows",
+                "payee name is 40 characters, more than the 33 UPN allows",
+                "payee city is 40 characters, more than the 33 UPN allows",
+            ])
     }
 
     @Test func brokenPaymentsSayWhy() throws {

@@ -24,7 +24,8 @@ enum HUB3Code {
         if let bad = CodeCharsets.firstUnencodable(text, charset: "ISO-8859-2") {
             p.add("character '\(bad)' is not in ISO 8859-2")
         }
-        for (i, (max, what)) in limits where line(i).count > max {
+        // In the order of the code's lines: a dictionary's order changes from run to run.
+        for (i, (max, what)) in limits.sorted(by: { $0.key < $1.key }) where line(i).count > max {
             code.notes.append("\(what) is \(line(i).count) characters, more than the \(max) HUB-3 allows")
         }
         if l.count > 1 {

@@ -31,7 +31,8 @@ enum UPNCode {
             let sum = l[0..<19].reduce(0) { $0 + $1.count + 1 }
             if Int(field(19)) != sum { p.add("control sum \(field(19)) does not match the length \(sum)") }
         }
-        for (i, max) in limits where field(i).count > max {
+        // In the order of the code's fields: a dictionary's order changes from run to run.
+        for (i, max) in limits.sorted(by: { $0.key < $1.key }) where field(i).count > max {
             code.notes.append("\(names[i]) is \(field(i).count) characters, more than the \(max) UPN allows")
         }
         for i in [2, 3, 10] where !["", "X"].contains(field(i)) { p.add("\(names[i]) '\(field(i))' is not X or empty") }
