@@ -22,6 +22,12 @@ extension Amounts {
         (t.count, t.first!.singleByte, t.last!.singleByte)
     }
 
+    /// The scalars beyond ASCII that equal an ASCII character as a Character (canonically: the Kelvin sign, the
+    /// Greek question mark, the Greek varia) or lower-cased (the Kelvin sign): any other character beyond
+    /// ASCII can only be a token's character beyond ASCII. Tests/ExtractTests/AmountCurrencyTests.swift checks
+    /// the list against every scalar.
+    static let asciiEquivalents: Set<UInt32> = [0x212A, 0x037E, 0x1FEF]
+
     /// The currency written next to a token (up to a few characters before or after it), if any.
     public static func currency(near range: Range<Int>, in chars: [Character]) -> String? {
         func same(_ a: Character, _ b: Character) -> Bool {
@@ -31,12 +37,17 @@ extension Amounts {
         func match(at start: Int, backwards: Bool) -> String? {
             // The character beside the amount, lower-cased when ASCII: its byte alone rules out most tokens.
             let next = backwards ? start - 1 : start
-            let probe = next >= 0 && next < chars.count ? chars[next].singleByte.map { $0 &- 65 < 26 ? $0 + 32 : $0 } : nil
+            let beside = next >= 0 && next < chars.count ? chars[next] : nil
+            let probe = beside?.singleByte.map { $0 &- 65 < 26 ? $0 + 32 : $0 }
+            // A character beyond ASCII beside the amount rules out the tokens whose character there is ASCII.
+            let besideBeyondASCII = beside.map { probe == nil && !asciiEquivalents.contains($0.unicodeScalars.first!.value) }
             for (ti, edges) in tokenEdges.enumerated() {
                 let s = backwards ? start - edges.count : start
                 let e = s + edges.count
                 guard s >= 0, e <= chars.count else { continue }
-                if let probe, let edge = backwards ? edges.last : edges.first, probe != edge { continue }
+                let edge = backwards ? edges.last : edges.first
+                if let probe, let edge, probe != edge { continue }
+                if besideBeyondASCII == true, edge != nil { continue }
                 let (t, iso, endsInLetter) = loweredTokens[ti]
                 var k = 0
                 while k < t.count, same(chars[s + k], t[k]) { k += 1 }
