@@ -61,6 +61,8 @@ struct CurrencyFinder: FieldFinder {
             let (b, n) = (bytes[i], needle.bytes[k])
             if b != 0, n != 0 { return b == n }
             if b != 0, !needle.equalsSomeASCII[k] { return false }
+            // A character beyond ASCII on the line equals an ASCII one of the needle only if it is one of a few.
+            if n != 0, !Amounts.asciiEquivalents.contains(chars[i].unicodeScalars.first!.value) { return false }
             return chars[i] == needle.chars[k]
         }
         var i = 0
