@@ -69,9 +69,20 @@ public enum TextFold {
             if a >= 65 && a <= 90 { return [Character(Unicode.Scalar(a + 32))] }
             return a == 9 ? [" "] : [ch]
         }
-        var out: [UInt8] = []
-        for u in ch.unicodeScalars { appendFolded(u, to: &out) }
-        return String(decoding: out, as: UTF8.self).unicodeScalars.map(Character.init)
+        var out: [Character] = []
+        // As `appendFolded`, into characters.
+        for u in ch.unicodeScalars {
+            if let s = spacing[u.value] {
+                out.append(contentsOf: s)
+            } else if ranges.contains(where: { $0.contains(u.value) }), let mapped = table[u.value] {
+                out.append(contentsOf: mapped)
+            } else if u.properties.generalCategory != .nonspacingMark {
+                for l in u.properties.lowercaseMapping.unicodeScalars where l.properties.generalCategory != .nonspacingMark {
+                    out.append(Character(l))
+                }
+            }
+        }
+        return out
     }
 
     /// Appends the folded scalars of `u` to `out` (UTF-8). Precomposed and decomposed spellings fold alike: combining
