@@ -19,18 +19,23 @@ final class DigitGlyph {
     /// DigitShapes.Judgements.judge of the glyph, claimed as `digit`.
     func judge(_ digit: Int, by judgements: DigitShapes.Judgements) -> (margin: Float, best: Int)? {
         if let known = judged[digit] { return known }
-        let judgement = judgements.judge(image, claimed: digit)
+        let judgement = judgements.judge(image, claimed: digit, fromPage: false)
         judged[digit] = judgement
         return judgement
     }
 }
 
 extension GlyphInk {
-    /// The digit glyphs of one glyph canvas, each distinct one made once: the same digit of one font and size
+    /// The digit glyphs of glyph canvases, each distinct one made once: the same digit of one font and size
     /// renders to the same pixels wherever it stands (cairo puts glyphs on whole pixels), so the same pixels
-    /// around the same box make the same upright glyph. A glyph is known by all `upright` reads: the ink of
-    /// its region and where its box lies in it. Not Sendable: one per page check.
+    /// around the same box make the same upright glyph, on one page and on the next page rendered at the same
+    /// scale. A glyph is known by all `upright` reads: the ink of its region and where its box lies in it. At
+    /// most `maxKnown` are kept (then forgotten all at once). Not Sendable: one per worker thread.
     final class DigitGlyphs {
+        /// Glyphs kept: each costs its region's ink three times over (bytes of the key, floats of the
+        /// image; a digit 40 pixels high: 10 KB), so a batch's few hundred cost some MB at most.
+        static let maxKnown = 1024
+
         private struct Key: Hashable {
             let quarter: Int
             let box: PixelRect
@@ -70,6 +75,7 @@ extension GlyphInk {
             // As `upright` reads the glyph canvas: ink 0...255 as 0...1.
             let image = GlyphImage(ink: ink.map { min(1, Float($0) / 255) }, width: w, height: h)
             let glyph = DigitGlyph(GlyphInk.alone(image, c, region: region))
+            if known.count >= Self.maxKnown { known.removeAll(keepingCapacity: true) }
             known[key] = glyph
             return glyph
         }

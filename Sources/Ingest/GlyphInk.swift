@@ -57,7 +57,13 @@ struct GlyphInk {
     static let fullInk: Float = 160
 
     let page: PageCanvas
-    let judgements = DigitShapes.Judgements()
+    let judgements: DigitShapes.Judgements
+
+    /// Measures on `page`, judging digit shapes with `judgements` (a worker's, kept from page to page).
+    init(page: PageCanvas, judgements: DigitShapes.Judgements = DigitShapes.Judgements()) {
+        self.page = page
+        self.judgements = judgements
+    }
 
     /// The word of `characters`, its glyphs cut from `glyphs` (the glyph canvas, of the page canvas's size);
     /// its digits' glyphs made by `digits` (one for the canvas).
@@ -87,7 +93,7 @@ struct GlyphInk {
                 if shapes, c.height >= VisibleText.shapePixels,
                     let seen = GlyphInk.upright(
                         c, from: page, ink: { Float(GlyphInk.difference($0, background)) / GlyphInk.fullInk }),
-                    let (margin, _) = judgements.judge(seen, claimed: digit)
+                    let (margin, _) = judgements.judge(seen, claimed: digit, fromPage: true)
                 {
                     if margin >= 0 { result.overdrawn += 1 }
                     continue
