@@ -65,7 +65,7 @@ extension GlyphInk {
                 for y in 0..<h {
                     let g = glyphs.row(region.y0 + y) + region.x0
                     let row = out.baseAddress! + y * w
-                    for x in 0..<w { row[x] = UInt8(GlyphInk.ink(g[x])) }
+                    for x in 0..<w where g[x] & 0xFF_FFFF != 0xFF_FFFF { row[x] = UInt8(GlyphInk.ink(g[x])) }
                 }
             }
             let box = PixelRect(

@@ -149,7 +149,9 @@ struct GlyphInk {
                 let p = page.row(y) + box.x0
                 let f = flags.baseAddress! + (y - box.y0) * w
                 for x in 0..<w {
-                    let differs = GlyphInk.difference(p[x], background) >= GlyphInk.contrastLevel ? 1 : 0
+                    // Mostly the background itself, told at once.
+                    let v = p[x] & 0xFF_FFFF
+                    let differs = v != background && GlyphInk.difference(v, background) >= GlyphInk.contrastLevel ? 1 : 0
                     pageInk &+= differs
                     let isCore = Int(f[x] & Patch.core)
                     core &+= isCore
