@@ -165,7 +165,9 @@ struct GlyphInk {
     /// The median colour, channel by channel, of the page in the word's boxes away from any glyph ink.
     private func background(_ patches: [Patch]) -> UInt32 {
         // Mostly one colour (paper, a box's fill): that colour is the median, found without counting.
-        var first: UInt32?
+        // `none` (no pixel seen yet) is no colour a pixel has.
+        let none = UInt32.max
+        var first = none
         var uniform = true
         scan: for patch in patches where !patch.box.isEmpty {
             let box = patch.box
@@ -176,18 +178,19 @@ struct GlyphInk {
                     let f = flags.baseAddress! + (y - box.y0) * w
                     for x in 0..<w where f[x] & Patch.near == 0 {
                         let v = p[x] & 0xFF_FFFF
-                        if first == nil {
+                        if v != first {
+                            if first != none {
+                                uniform = false
+                                break
+                            }
                             first = v
-                        } else if v != first {
-                            uniform = false
-                            break
                         }
                     }
                 }
             }
             if !uniform { break scan }
         }
-        if uniform { return first ?? 0xFF_FFFF }
+        if uniform { return first == none ? 0xFF_FFFF : first }
         var histogram = [Int](repeating: 0, count: 3 * 256)
         var count = 0
         histogram.withUnsafeMutableBufferPointer { histogram in

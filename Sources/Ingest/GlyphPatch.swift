@@ -31,9 +31,9 @@ extension GlyphInk {
                 let g = glyphs.row(box.y0 + y) + box.x0
                 let row = f + y * w
                 var last = Int.min / 2
-                for x in 0..<(w + reach) {
+                for x in 0..<w {
                     // Paper (white) is no ink: most pixels of a patch, told at once.
-                    if x < w, g[x] & 0xFF_FFFF != 0xFF_FFFF {
+                    if g[x] & 0xFF_FFFF != 0xFF_FFFF {
                         let v = GlyphInk.ink(g[x])
                         if v >= GlyphInk.coreInk { row[x] = Patch.core }
                         if v >= GlyphInk.anyInk { last = x }
@@ -42,6 +42,7 @@ extension GlyphInk {
                     // 2 reach back.
                     if x >= reach, x - last <= 2 * reach { row[x - reach] |= Patch.nearInRow }
                 }
+                for x in max(w, reach)..<(w + reach) where x - last <= 2 * reach { row[x - reach] |= Patch.nearInRow }
             }
             // Across rows, eight pixels at a time (`nearInRow` of each byte shifted into `near`).
             let words = w / 8
