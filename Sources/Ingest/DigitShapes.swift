@@ -69,7 +69,6 @@ enum DigitShapes {
         let ox = (Float(cells) - Float(w) * scale) / 2
         let oy = (Float(cells) - Float(h) * scale) / 2
         var total = [Float](repeating: 0, count: cells * cells)
-        var count = [Float](repeating: 0, count: cells * cells)
         let sub = 4
         // The cell of each sample column and row (-1 outside the grid), worked out once.
         func cellOf(_ i: Int, _ offset: Float) -> Int {
@@ -77,16 +76,27 @@ enum DigitShapes {
             return c >= 0 && c < cells ? c : -1
         }
         let gxs = (0..<(w * sub)).map { cellOf($0, ox) }
-        for y in 0..<(h * sub) {
-            let gy = cellOf(y, oy)
-            guard gy >= 0 else { continue }
-            let row = (y0 + y / sub) * width + x0
-            for (x, gx) in gxs.enumerated() where gx >= 0 {
-                total[gy * cells + gx] += ink[row + x / sub]
-                count[gy * cells + gx] += 1
+        // Samples a cell counts are whole numbers (exact as floats too): counted as integers.
+        var counts = [Int](repeating: 0, count: cells * cells)
+        ink.withUnsafeBufferPointer { ink in
+            total.withUnsafeMutableBufferPointer { total in
+                counts.withUnsafeMutableBufferPointer { counts in
+                    gxs.withUnsafeBufferPointer { gxs in
+                        for y in 0..<(h * sub) {
+                            let gy = cellOf(y, oy)
+                            guard gy >= 0 else { continue }
+                            let row = (y0 + y / sub) * width + x0
+                            let cellRow = gy * cells
+                            for x in 0..<gxs.count where gxs[x] >= 0 {
+                                total[cellRow + gxs[x]] += ink[row + x / sub]
+                                counts[cellRow + gxs[x]] += 1
+                            }
+                        }
+                    }
+                }
             }
         }
-        return zip(total, count).map { $1 > 0 ? $0 / $1 : 0 }
+        return zip(total, counts).map { $1 > 0 ? $0 / Float($1) : 0 }
     }
 
     /// A 3 x 3 binomial blur; weights of cells outside the grid are left out.
