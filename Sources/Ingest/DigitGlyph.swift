@@ -1,12 +1,8 @@
 import PDFRender
 
 /// A digit's glyph alone and upright (GlyphInk.upright), with what a measure reads of it, worked out once.
-/// Its ink is kept as bytes (a glyph canvas's ink is whole 255ths: the image comes back exactly), a quarter
-/// of the floats' memory while a worker keeps it (GlyphInk.DigitGlyphs).
 final class DigitGlyph {
-    private let ink: [UInt8]
-    private let width: Int
-    private let height: Int
+    let image: GlyphImage
     /// The box of its pixels with at least half ink, nil when there are none.
     let inkBox: (x0: Int, y0: Int, x1: Int, y1: Int)?
     /// GlyphImage.runsPastSides.
@@ -14,17 +10,11 @@ final class DigitGlyph {
     /// Judgements of it, by the digit claimed.
     private var judged: [Int: (margin: Float, best: Int)?] = [:]
 
-    /// `image`: ink of a glyph canvas (each value a whole number of 255ths).
     init(_ image: GlyphImage) {
-        ink = image.ink.map { UInt8(($0 * 255).rounded()) }
-        width = image.width
-        height = image.height
+        self.image = image
         inkBox = image.inkBox(level: 0.5)
         runsPastSides = image.runsPastSides()
     }
-
-    /// The glyph's image, as made.
-    var image: GlyphImage { GlyphImage(ink: ink.map { min(1, Float($0) / 255) }, width: width, height: height) }
 
     /// DigitShapes.Judgements.judge of the glyph, claimed as `digit`.
     func judge(_ digit: Int, by judgements: DigitShapes.Judgements) -> (margin: Float, best: Int)? {
