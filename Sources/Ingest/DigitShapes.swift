@@ -69,7 +69,6 @@ enum DigitShapes {
         let ox = (Float(cells) - Float(w) * scale) / 2
         let oy = (Float(cells) - Float(h) * scale) / 2
         var total = [Float](repeating: 0, count: cells * cells)
-        var count = [Float](repeating: 0, count: cells * cells)
         let sub = 4
         // The cell of each sample column and row (-1 outside the grid), worked out once.
         func cellOf(_ i: Int, _ offset: Float) -> Int {
@@ -77,16 +76,27 @@ enum DigitShapes {
             return c >= 0 && c < cells ? c : -1
         }
         let gxs = (0..<(w * sub)).map { cellOf($0, ox) }
-        for y in 0..<(h * sub) {
-            let gy = cellOf(y, oy)
-            guard gy >= 0 else { continue }
-            let row = (y0 + y / sub) * width + x0
-            for (x, gx) in gxs.enumerated() where gx >= 0 {
-                total[gy * cells + gx] += ink[row + x / sub]
-                count[gy * cells + gx] += 1
+        // Samples a cell counts are whole numbers (exact as floats too): counted as integers.
+        var counts = [Int](repeating: 0, count: cells * cells)
+        ink.withUnsafeBufferPointer { ink in
+            total.withUnsafeMutableBufferPointer { total in
+                counts.withUnsafeMutableBufferPointer { counts in
+                    gxs.withUnsafeBufferPointer { gxs in
+                        for y in 0..<(h * sub) {
+                            let gy = cellOf(y, oy)
+                            guard gy >= 0 else { continue }
+                            let row = (y0 + y / sub) * width + x0
+                            let cellRow = gy * cells
+                            for x in 0..<gxs.count where gxs[x] >= 0 {
+                                total[cellRow + gxs[x]] += ink[row + x / sub]
+                                counts[cellRow + gxs[x]] += 1
+                            }
+                        }
+                    }
+                }
             }
         }
-        return zip(total, count).map { $1 > 0 ? $0 / $1 : 0 }
+        return zip(total, counts).map { $1 > 0 ? $0 / Float($1) : 0 }
     }
 
     /// A 3 x 3 binomial blur; weights of cells outside the grid are left out.
@@ -128,19 +138,28 @@ enum DigitShapes {
 }
 
 extension DigitShapes {
-    /// Judgements of one page's glyphs, each distinct glyph judged once: the same digit of one font and size
-    /// renders to the same pixels wherever it stands (cairo puts glyphs on whole pixels), so a page of
-    /// hundreds of digits holds a few dozen. A glyph is known by its ink within its ink box, which is all
-    /// `cells(of:)` looks at. Not Sendable: one per page check.
+    /// Judgements of glyphs, each distinct glyph judged once: the same digit of one font and size renders to
+    /// the same pixels wherever it stands (cairo puts glyphs on whole pixels), so a page of hundreds of digits
+    /// holds a few dozen, and the pages of a batch made with the same fonts share most of theirs. A glyph is
+    /// known by its ink within its ink box, which is all `cells(of:)` looks at, and by where its ink came from
+    /// (`fromPage`: the page's pixels, in steps of 1/160, or the glyph canvas's, in steps of 1/255), so a byte
+    /// of the key is one value of ink and a judgement remembered is the one `judge` makes. At most
+    /// `maxKnown` are kept (then forgotten all at once). Not Sendable: one per worker thread.
     final class Judgements {
+        /// Judgements kept: a page holds a few dozen distinct digit glyphs, a batch of one generator's
+        /// documents some hundreds; each costs its ink box's bytes (a digit 40 pixels high: 1 KB).
+        static let maxKnown = 4096
+
         private struct Key: Hashable {
             let claimed: Int
+            let fromPage: Bool
             let width: Int
             let ink: [UInt8]
 
             // The ink's bytes in one go: an array of bytes hashes element by element otherwise.
             func hash(into hasher: inout Hasher) {
                 hasher.combine(claimed)
+                hasher.combine(fromPage)
                 hasher.combine(width)
                 hasher.combine(ink.count)
                 ink.withUnsafeBytes { hasher.combine(bytes: $0) }
@@ -148,17 +167,19 @@ extension DigitShapes {
         }
         private var known: [Key: (margin: Float, best: Int)?] = [:]
 
-        /// DigitShapes.judge of the upright glyph `image`.
-        func judge(_ image: GlyphImage, claimed: Int) -> (margin: Float, best: Int)? {
+        /// DigitShapes.judge of the upright glyph `image`, read from the page (`fromPage`) or from the glyph
+        /// canvas.
+        func judge(_ image: GlyphImage, claimed: Int, fromPage: Bool) -> (margin: Float, best: Int)? {
             guard let box = image.inkBox(level: DigitShapes.inkLevel.nextUp) else { return nil }
             var ink: [UInt8] = []
             ink.reserveCapacity((box.x1 - box.x0) * (box.y1 - box.y0))
             for y in box.y0..<box.y1 {
                 for x in box.x0..<box.x1 { ink.append(UInt8((image.ink[y * image.width + x] * 255).rounded())) }
             }
-            let key = Key(claimed: claimed, width: box.x1 - box.x0, ink: ink)
+            let key = Key(claimed: claimed, fromPage: fromPage, width: box.x1 - box.x0, ink: ink)
             if let known = known[key] { return known }
             let judged = DigitShapes.judge(ink: image.ink, width: image.width, height: image.height, claimed: claimed)
+            if known.count >= Self.maxKnown { known.removeAll(keepingCapacity: true) }
             known[key] = judged
             return judged
         }

@@ -65,11 +65,12 @@ struct GlyphImage {
         part: (Int, Int, Int, Int, Int) -> Void
     ) {
         let level = DigitShapes.inkLevel
+        // Pixels to visit as (row << 32 | column): no division to find them again.
         var stack: [Int] = []
         var id: Int32 = 0
         for start in 0..<ink.count where ink[start] >= level && label[start] < 0 {
             label[start] = id
-            stack.append(start)
+            stack.append((start / width) << 32 | (start % width))
             var left = width
             var right = -1
             var top = height
@@ -77,8 +78,8 @@ struct GlyphImage {
             var size = 0
             while let p = stack.popLast() {
                 size += 1
-                let py = p / width
-                let px = p - py * width
+                let py = p >> 32
+                let px = p & 0xFFFF_FFFF
                 left = min(left, px)
                 right = max(right, px)
                 top = min(top, py)
@@ -88,7 +89,7 @@ struct GlyphImage {
                         let q = qy * width + qx
                         if label[q] < 0, ink[q] >= level {
                             label[q] = id
-                            stack.append(q)
+                            stack.append(qy << 32 | qx)
                         }
                     }
                 }
@@ -115,12 +116,16 @@ struct GlyphImage {
         var y0 = height
         var x1 = -1
         var y1 = -1
-        for y in 0..<height {
-            for x in 0..<width where ink[y * width + x] >= level {
-                x0 = min(x0, x)
-                x1 = max(x1, x)
-                y0 = min(y0, y)
-                y1 = max(y1, y)
+        ink.withUnsafeBufferPointer { ink in
+            guard let base = ink.baseAddress else { return }
+            for y in 0..<height {
+                let row = base + y * width
+                for x in 0..<width where row[x] >= level {
+                    x0 = min(x0, x)
+                    x1 = max(x1, x)
+                    y0 = min(y0, y)
+                    y1 = max(y1, y)
+                }
             }
         }
         return x1 < 0 ? nil : (x0, y0, x1 + 1, y1 + 1)

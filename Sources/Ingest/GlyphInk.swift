@@ -57,7 +57,13 @@ struct GlyphInk {
     static let fullInk: Float = 160
 
     let page: PageCanvas
-    let judgements = DigitShapes.Judgements()
+    let judgements: DigitShapes.Judgements
+
+    /// Measures on `page`, judging digit shapes with `judgements` (a worker's, kept from page to page).
+    init(page: PageCanvas, judgements: DigitShapes.Judgements = DigitShapes.Judgements()) {
+        self.page = page
+        self.judgements = judgements
+    }
 
     /// The word of `characters`, its glyphs cut from `glyphs` (the glyph canvas, of the page canvas's size);
     /// its digits' glyphs made by `digits` (one for the canvas).
@@ -87,7 +93,7 @@ struct GlyphInk {
                 if shapes, c.height >= VisibleText.shapePixels,
                     let seen = GlyphInk.upright(
                         c, from: page, ink: { Float(GlyphInk.difference($0, background)) / GlyphInk.fullInk }),
-                    let (margin, _) = judgements.judge(seen, claimed: digit)
+                    let (margin, _) = judgements.judge(seen, claimed: digit, fromPage: true)
                 {
                     if margin >= 0 { result.overdrawn += 1 }
                     continue
@@ -143,7 +149,9 @@ struct GlyphInk {
                 let p = page.row(y) + box.x0
                 let f = flags.baseAddress! + (y - box.y0) * w
                 for x in 0..<w {
-                    let differs = GlyphInk.difference(p[x], background) >= GlyphInk.contrastLevel ? 1 : 0
+                    // Mostly the background itself, told at once.
+                    let v = p[x] & 0xFF_FFFF
+                    let differs = v != background && GlyphInk.difference(v, background) >= GlyphInk.contrastLevel ? 1 : 0
                     pageInk &+= differs
                     let isCore = Int(f[x] & Patch.core)
                     core &+= isCore
@@ -157,7 +165,9 @@ struct GlyphInk {
     /// The median colour, channel by channel, of the page in the word's boxes away from any glyph ink.
     private func background(_ patches: [Patch]) -> UInt32 {
         // Mostly one colour (paper, a box's fill): that colour is the median, found without counting.
-        var first: UInt32?
+        // `none` (no pixel seen yet) is no colour a pixel has.
+        let none = UInt32.max
+        var first = none
         var uniform = true
         scan: for patch in patches where !patch.box.isEmpty {
             let box = patch.box
@@ -168,18 +178,19 @@ struct GlyphInk {
                     let f = flags.baseAddress! + (y - box.y0) * w
                     for x in 0..<w where f[x] & Patch.near == 0 {
                         let v = p[x] & 0xFF_FFFF
-                        if first == nil {
+                        if v != first {
+                            if first != none {
+                                uniform = false
+                                break
+                            }
                             first = v
-                        } else if v != first {
-                            uniform = false
-                            break
                         }
                     }
                 }
             }
             if !uniform { break scan }
         }
-        if uniform { return first ?? 0xFF_FFFF }
+        if uniform { return first == none ? 0xFF_FFFF : first }
         var histogram = [Int](repeating: 0, count: 3 * 256)
         var count = 0
         histogram.withUnsafeMutableBufferPointer { histogram in

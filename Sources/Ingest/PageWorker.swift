@@ -52,8 +52,8 @@ public final class PageWorker {
     var contentScan: (path: String, scan: ContentScan?)?
     /// The content measure (qpdf) of the last PDF, for --max-page-content; nil size when qpdf cannot read it.
     var contentSize: (path: String, size: PageContentSize?)?
-    /// The memory of the visible-text canvas (VisibleText), kept for the next page.
-    private let canvasMemory = CanvasMemory()
+    /// The memory of the visible-text check (its canvas, its digit glyphs), kept for the next page.
+    private let visibleMemory = VisibleText.Memory()
     /// The encoded "lines" of the page being worked on.
     private var lines: [UInt8]?
 
@@ -122,7 +122,7 @@ public final class PageWorker {
         // A word counts only where the rendered page shows it (VisibleText); words hidden over a picture make
         // the page a scan with a text layer that is not what it shows: the picture is read instead.
         let visible = VisibleText.check(
-            text, page: page, raw: raw, width: w, height: h, priorOCR: text.isPriorOCR, memory: canvasMemory)
+            text, page: page, raw: raw, width: w, height: h, priorOCR: text.isPriorOCR, memory: visibleMemory)
         if visible.overPicture { usable = false }
         text = text.removing(visible.hiddenCharacters)
         if text.rotation != 0 {

@@ -17,12 +17,15 @@ enum TextOverlap {
     static func overlapped(_ characters: [Int32], raw: RawTextLayer) -> Set<Int32> {
         guard !characters.isEmpty else { return [] }
         var grid: [Int: [Int32]] = [:]
-        for i in characters { for key in keys(raw.rects[Int(i)]) ?? [] { grid[key, default: []].append(i) } }
+        for i in characters { forEachKey(raw.rects[Int(i)]) { grid[$0, default: []].append(i) } }
         var covered: [Int32: Double] = [:]
+        // The characters met so far for the current one (a few: a buffer kept, not a set made each time).
+        var seen: [Int32] = []
         for (j, (scalar, r)) in zip(raw.scalars, raw.rects).enumerated() where !scalar.properties.isWhitespace {
-            var seen: Set<Int32> = []
-            for key in keys(r) ?? [] {
-                for i in grid[key] ?? [] where i != Int32(j) && seen.insert(i).inserted {
+            seen.removeAll(keepingCapacity: true)
+            forEachKey(r) { key in
+                for i in grid[key] ?? [] where i != Int32(j) && !seen.contains(i) {
+                    seen.append(i)
                     let c = raw.rects[Int(i)]
                     guard similar(c, r) else { continue }
                     covered[i, default: 0] += intersection(c, r)
@@ -32,13 +35,16 @@ enum TextOverlap {
         return Set(covered.compactMap { i, area in area >= minimumShare * self.area(raw.rects[Int(i)]) ? i : nil })
     }
 
-    /// The grid cells of `r`, nil for a character too big to be indexed.
-    private static func keys(_ r: RawTextLayer.Rect) -> [Int]? {
+    /// Calls `body` with each grid cell of `r`, row by row; none for a character too big to be indexed.
+    private static func forEachKey(_ r: RawTextLayer.Rect, _ body: (Int) -> Void) {
         guard r.x1 > r.x0, r.y1 > r.y0, r.x1 - r.x0 < cell * Double(maxCells), r.y1 - r.y0 < cell * Double(maxCells)
-        else { return nil }
+        else { return }
         // Cells of coordinates within ±1,000,000 pt (the record's bound), each row 4,000,000 cells apart.
         func index(_ v: Double) -> Int { Int((min(max(v, -1e6), 1e6) / cell).rounded(.down)) }
-        return (index(r.y0)...index(r.y1)).flatMap { y in (index(r.x0)...index(r.x1)).map { x in y * 4_000_000 + x } }
+        let (x0, x1) = (index(r.x0), index(r.x1))
+        for y in index(r.y0)...index(r.y1) {
+            for x in x0...x1 { body(y * 4_000_000 + x) }
+        }
     }
 
     /// Sizes within `heightFactor` of each other (the larger side: a turned character's box lies across).

@@ -33,6 +33,14 @@ enum VisibleText {
     /// Digits rendered lower than this (pixels) are not compared with the digits' shapes.
     static let shapePixels = 16.0
 
+    /// What a worker keeps from one page's check to the next: the canvas's memory, and the digit glyphs made
+    /// and judged (pure functions of their pixels, so a glyph seen before is not made again).
+    final class Memory {
+        let canvas = CanvasMemory()
+        let digits = GlyphInk.DigitGlyphs()
+        let judgements = DigitShapes.Judgements()
+    }
+
     /// The check of one page: what its text layer keeps, and what it leaves out.
     struct Result {
         var hidden: [HiddenWord] = []
@@ -45,11 +53,11 @@ enum VisibleText {
 
     /// Checks the words of `text` (the text layer of `page`, made from `raw`; `width` x `height` points
     /// as displayed). `priorOCR`: the layer is an earlier run's invisible OCR text, whose glyphs are empty by
-    /// design; its words count where the page shows ink. The canvas is made on `memory` (a worker keeps
-    /// one for all its pages).
+    /// design; its words count where the page shows ink. The canvas and the digit glyphs' memos are
+    /// `memory`'s (a worker keeps one for all its pages).
     static func check(
         _ text: PageText, page: PDFPage, raw: RawTextLayer, width: Double, height: Double, priorOCR: Bool,
-        memory: CanvasMemory = CanvasMemory()
+        memory: Memory = Memory()
     ) -> Result {
         var result = Result()
         let quarters = TextDirection.detect(raw, width: width, height: height)?.quarters
@@ -88,20 +96,20 @@ enum VisibleText {
         }
         let origin = (x: canvas.x0, y: canvas.y0)
         guard !canvas.isEmpty,
-            let shown = PageCanvas(width: canvas.x1 - canvas.x0, height: canvas.y1 - canvas.y0, memory: memory)
+            let shown = PageCanvas(width: canvas.x1 - canvas.x0, height: canvas.y1 - canvas.y0, memory: memory.canvas)
         else { return result }
         // Every pixel read lies in `clip` (a character's patch and glyph margins are within its word's),
         // which each render paints white first: the canvas needs no clearing between them.
         page.renderGlyphs(into: shown, scale: scale, origin: origin, clip: clip)
         let overlapped = TextOverlap.overlapped(checked.flatMap(\.word.characters), raw: raw)
-        let digits = GlyphInk.DigitGlyphs()
+        let digits = memory.digits
         let words = checked.map { word, _ in
             let characters = self.characters(
                 of: word, raw: raw, quarters: quarters, scale: scale, origin: origin, overlapped: overlapped)
             return (characters, GlyphInk.word(characters, glyphs: shown, digits: digits))
         }
         page.render(into: shown, scale: scale, origin: origin, clip: clip)
-        let ink = GlyphInk(page: shown)
+        let ink = GlyphInk(page: shown, judgements: memory.judgements)
         var unseen: [HiddenWord] = []
         var followed: [(index: Int, word: GlyphInk.Word)] = []
         for ((word, _), (characters, glyphWord)) in zip(checked, words) {
