@@ -8,7 +8,10 @@ extension Ranker {
     /// The fields whose values are paid (or shown for payment) and so abstain; a currency follows its amount.
     static let abstaining: Set<Field> = Set(Field.allCases).subtracting([.currency])
 
-    func abstain(_ list: inout [Entry], field: Field, block: PaymentBlock, ocr: Bool = false, poorReading: Bool = false) {
+    func abstain(
+        _ list: inout [Entry], field: Field, block: PaymentBlock, ocr: Bool = false, poorReading: Bool = false,
+        fairReading: Bool = false
+    ) {
         guard Self.abstaining.contains(field), let top = list.first,
             Confidence.clamped(top.score) >= Confidence.confident
         else { return }
@@ -19,9 +22,12 @@ extension Ranker {
         }
         var doubts: [Evidence] = []
         if kinds.count < weights.kindsNeeded { doubts.append(.thinEvidence) }
-        if isUnsureReading(top.candidate, kinds: kinds, ocr: ocr, poorReading: poorReading) { doubts.append(.unsureReading) }
+        if isUnsureReading(top.candidate, kinds: kinds, ocr: ocr, poorReading: poorReading, fairReading: fairReading) {
+            doubts.append(.unsureReading)
+        }
         // Its finder already named the doubt in the evidence.
-        let ambiguousDate = [.ambiguousDate, .dueUnread, .paidDiffers, .subtotalBeforeCharges].contains {
+        let ambiguousDate = [.ambiguousDate, .dueUnread, .paidDiffers, .subtotalBeforeCharges, .centsApart, .totalBelow]
+            .contains {
             top.candidate.evidence.contains($0)
         }
         // The values the top's arithmetic is made of (the total a balance starts from, a sum's parts) are the
@@ -56,14 +62,27 @@ extension Ranker {
     /// put right (`ocr-digits`: cents read as letters, a group space put back).
     /// On a page OCR read poorly overall (`poorReading`) every OCR'd value is as unsure: a word read with
     /// confidence among garbled lines ("Total @& supplies: $4.22" among lines at 0 to 40) is no surer.
-    func isUnsureReading(_ c: Candidate, kinds: Set<EvidenceKind>, ocr: Bool = false, poorReading: Bool = false) -> Bool {
+    /// On a page OCR read fairly at best (`fairReading`) an amount OCR read with less than full confidence is
+    /// as unsure: "Total $4.20" (82) for $8.20 among lines at 0 to 90 keeps its label and currency.
+    /// A slip's "=" before the number is no check of its digits: OCR reads one into the gap before a
+    /// misread amount ("Total Payable: = 3.24").
+    func isUnsureReading(
+        _ c: Candidate, kinds: Set<EvidenceKind>, ocr: Bool = false, poorReading: Bool = false, fairReading: Bool = false
+    ) -> Bool {
         let read = c.evidence.lazy.compactMap({ e -> Int? in if case .ocrConfidence(let v) = e { v } else { nil } }).first
         let misreadNumber =
             (ocr && [.reference, .account].contains(c.field) && OCRRepair.mixesDigitLookalikes(c.value))
             || c.evidence.contains(.ocrDigits)
-        guard misreadNumber || read.map({ $0 < weights.unsureReadingBelow || poorReading }) == true else { return false }
+        let weakPage = poorReading || (fairReading && c.field == .amount)
+        guard misreadNumber || read.map({ $0 < weights.unsureReadingBelow || weakPage }) == true else { return false }
         let checksummed = c.evidence.contains { if case .checksum = $0 { true } else { false } }
-        return !checksummed && kinds.isDisjoint(with: Self.verifyingKinds)
+        let checking = kinds.subtracting(c.evidence.contains(.slipEquals) && !Self.agreesBesidesSlip(c) ? [.agreement] : [])
+        return !checksummed && checking.isDisjoint(with: Self.verifyingKinds)
+    }
+
+    /// Whether agreement other than a slip's "=" speaks for `c`: the value printed again, a code or the XML.
+    static func agreesBesidesSlip(_ c: Candidate) -> Bool {
+        c.evidence.contains { $0 != .slipEquals && $0.kind(for: c.field) == .agreement }
     }
 
     /// The values an amount's arithmetic evidence names: a sum's parts, a difference's or a balance's total and
