@@ -26,10 +26,7 @@ extension Ranker {
             doubts.append(.unsureReading)
         }
         // Its finder already named the doubt in the evidence.
-        let ambiguousDate = [.ambiguousDate, .dueUnread, .paidDiffers, .subtotalBeforeCharges, .centsApart, .totalBelow]
-            .contains {
-            top.candidate.evidence.contains($0)
-        }
+        let named = Self.findersDoubts.contains { top.candidate.evidence.contains($0) }
         // The values the top's arithmetic is made of (the total a balance starts from, a sum's parts) are the
         // same payment's figures, not rival answers.
         let parts = Self.arithmeticParts(of: top.candidate)
@@ -41,7 +38,7 @@ extension Ranker {
                 && (isRival(list[$0], field: field) || (field == .amount && !topDue && isDueRival(list[$0])))
         }
         if !rivals.isEmpty { doubts.append(.rival(field)) }
-        guard !doubts.isEmpty || ambiguousDate else { return }
+        guard !doubts.isEmpty || named else { return }
         for d in doubts { list[0].candidate.note(d) }
         list[0].score = min(list[0].score, weights.abstainCap)
         for i in rivals {
@@ -49,6 +46,11 @@ extension Ranker {
             list[i].score = min(list[i].score, weights.abstainCap)
         }
     }
+
+    /// The doubts a finder names in a value's evidence that keep it below `Confidence.confident` on their own.
+    static let findersDoubts: [Evidence] = [
+        .ambiguousDate, .dueUnread, .paidDiffers, .subtotalBeforeCharges, .centsApart, .totalBelow,
+    ]
 
     /// The kinds that check a value's digits themselves, whatever OCR made of its words.
     static let verifyingKinds: Set<EvidenceKind> = [.arithmetic, .agreement, .code, .einvoice]

@@ -156,7 +156,9 @@ public struct Ranker: Sendable {
         var out: [Field: [Entry]] = [:]
         for (field, list) in settled {
             var ranked = block.breakingTies(list)
-            abstain(&ranked, field: field, block: block, ocr: context.ocr, poorReading: context.poorReading, fairReading: context.fairReading)
+            abstain(
+                &ranked, field: field, block: block, ocr: context.ocr, poorReading: context.poorReading,
+                fairReading: context.fairReading)
             if !context.paymentExpected {
                 for i in ranked.indices { ranked[i].score = min(ranked[i].score, weights.noPaymentCap) }
             }
