@@ -22,7 +22,7 @@ extension Ranker {
         }
         var doubts: [Evidence] = []
         if kinds.count < weights.kindsNeeded { doubts.append(.thinEvidence) }
-        if isUnsureReading(top.candidate, kinds: kinds, ocr: ocr, poorReading: poorReading, fairReading: fairReading) {
+        if isUnsureReading(top.candidate, ocr: ocr, poorReading: poorReading, fairReading: fairReading) {
             doubts.append(.unsureReading)
         }
         // Its finder already named the doubt in the evidence.
@@ -67,9 +67,9 @@ extension Ranker {
     /// On a page OCR read fairly at best (`fairReading`) an amount OCR read with less than full confidence is
     /// as unsure: "Total $4.20" (82) for $8.20 among lines at 0 to 90 keeps its label and currency.
     /// A slip's "=" before the number is no check of its digits: OCR reads one into the gap before a
-    /// misread amount ("Total Payable: = 3.24").
+    /// misread amount ("Total Payable: = 3.24"); on such a page neither is the value printed again.
     func isUnsureReading(
-        _ c: Candidate, kinds: Set<EvidenceKind>, ocr: Bool = false, poorReading: Bool = false, fairReading: Bool = false
+        _ c: Candidate, ocr: Bool = false, poorReading: Bool = false, fairReading: Bool = false
     ) -> Bool {
         let read = c.evidence.lazy.compactMap({ e -> Int? in if case .ocrConfidence(let v) = e { v } else { nil } }).first
         let misreadNumber =
@@ -78,13 +78,16 @@ extension Ranker {
         let weakPage = poorReading || (fairReading && c.field == .amount)
         guard misreadNumber || read.map({ $0 < weights.unsureReadingBelow || weakPage }) == true else { return false }
         let checksummed = c.evidence.contains { if case .checksum = $0 { true } else { false } }
-        let checking = kinds.subtracting(c.evidence.contains(.slipEquals) && !Self.agreesBesidesSlip(c) ? [.agreement] : [])
-        return !checksummed && checking.isDisjoint(with: Self.verifyingKinds)
+        return !checksummed && !c.evidence.contains { Self.checksDigits($0, of: c.field, weakPage: weakPage) }
     }
 
-    /// Whether agreement other than a slip's "=" speaks for `c`: the value printed again, a code or the XML.
-    static func agreesBesidesSlip(_ c: Candidate) -> Bool {
-        c.evidence.contains { $0 != .slipEquals && $0.kind(for: c.field) == .agreement }
+    /// Whether `e` checks the digits of a value of `field` as read: arithmetic, agreement, a code, the XML. A
+    /// slip's "=" does not, and on a page read fairly at best neither does the same reading printed again: OCR
+    /// misreads one font's digit alike each time ("Total $8.29" and "$8.29" for 8.20).
+    static func checksDigits(_ e: Evidence, of field: Field, weakPage: Bool) -> Bool {
+        guard let kind = e.kind(for: field), verifyingKinds.contains(kind), e != .slipEquals else { return false }
+        if case .repeated = e { return !weakPage }
+        return true
     }
 
     /// The values an amount's arithmetic evidence names: a sum's parts, a difference's or a balance's total and
