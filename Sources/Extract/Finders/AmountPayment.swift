@@ -33,12 +33,22 @@ extension AmountArithmetic {
             }
             if let i = onRow.min(by: { list[$0].box!.x0 < list[$1].box!.x0 }), let c = Self.cents(list[i].value) {
                 out.append(PaymentLine(label: l, cents: c, index: i))
-            } else if Self.zeroAfter(l, lines: lines) {
+            } else if Self.zeroAfter(l, lines: lines) || zeroOnRow(l) {
                 // "Change 0.00": zero is no candidate, but it says the tendered amount was exactly the total.
                 out.append(PaymentLine(label: l, cents: 0, index: nil))
             }
         }
         return out
+    }
+
+    /// Whether another OCR line of the label's row, right of it, is a zero amount alone: "Change" and "$0.00"
+    /// that OCR read as two lines of one row.
+    func zeroOnRow(_ l: LabelHit) -> Bool {
+        view.layout.rowLines(of: l.line).contains { i in
+            guard i != l.line, lines[i].box.x0 >= l.box.x1 - 1 else { return false }
+            let t = Amounts.tokens(in: lines[i].chars)
+            return t.count == 1 && t[0].decimalMark != nil && t[0].raw.allSatisfy { !$0.isNumber || $0 == "0" }
+        }
     }
 
     /// Whether the label's own line continues with a zero amount ("0.00", "0,00").
