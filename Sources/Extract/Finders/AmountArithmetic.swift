@@ -6,7 +6,7 @@ import Lexicons
 /// where on the page a labelled amount stands. Runs over every occurrence before occurrences are merged.
 /// The passes, a file each beside this one: sums (AmountSums.swift), subtractions (AmountBalances.swift), a
 /// rounding line and a total's place (AmountRounding.swift), a till's payment lines (AmountPayment.swift), a
-/// misread total corrected (AmountCorrection.swift).
+/// misread total corrected (AmountCorrection.swift), a total with another under it (AmountTotals.swift).
 struct AmountArithmetic {
     struct Weights: Sendable {
         let sumOf, sumOfItems, tendered, tenderedCheck, labelDistractor, labelTendered: Int
@@ -86,6 +86,7 @@ struct AmountArithmetic {
         applyTotalCorrection(&list)
         applyPaidDiffers(&list)
         applySubtotalBeforeCharges(&list)
+        applyTotalBelow(&list)
     }
 
     /// Whether `a` is printed before `b`: same page, and on the same row to its left, or on a row above.

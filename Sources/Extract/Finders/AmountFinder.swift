@@ -139,6 +139,24 @@ struct AmountFinder: FieldFinder {
         } && !amounts.contains { $0.evidence.has(label: .amountDue) }
     }
 
+    /// Whether an OCR'd whole number ends in a decimal mark that a space parts from a word of one or two
+    /// characters with a digit ("RM 65. 20", "65. 2{"): its cents, which OCR read as a word of their own.
+    static func centsApart(_ chars: [Character], after end: Int) -> Bool {
+        let marks: Set<Character> = [".", ","]
+        var k = end
+        if k < chars.count, marks.contains(chars[k]) {
+            k += 1
+        } else if k == 0 || !marks.contains(chars[k - 1]) {
+            return false
+        }
+        guard k < chars.count, chars[k] == " " else { return false }
+        while k < chars.count, chars[k] == " " { k += 1 }
+        var e = k
+        while e < chars.count, chars[e] != " " { e += 1 }
+        let word = chars[k..<e]
+        return (1...2).contains(word.count) && word.contains { $0.isASCII && $0.isNumber }
+    }
+
     /// Whether characters hold a decimal mark between digits ("521,9%", "515,23").
     static func amountLike(_ word: ArraySlice<Character>) -> Bool {
         word.indices.dropFirst().contains { i in
@@ -161,6 +179,7 @@ struct AmountFinder: FieldFinder {
             c.facts.currency = currency
         }
         if t.ocrDigits { c.note(.ocrDigits) }
+        if !hasDecimals, line.conf != nil, Self.centsApart(line.chars, after: t.range.upperBound) { c.note(.centsApart) }
         if t.equalsPrefix { c.credit(.slipEquals, weights.slipEquals) }
         // A discount or an old debt named on the same line makes the amount conditional or not due.
         let lineDistractor = view.labels.first {

@@ -33,12 +33,22 @@ extension AmountArithmetic {
             }
             if let i = onRow.min(by: { list[$0].box!.x0 < list[$1].box!.x0 }), let c = Self.cents(list[i].value) {
                 out.append(PaymentLine(label: l, cents: c, index: i))
-            } else if Self.zeroAfter(l, lines: lines) {
+            } else if Self.zeroAfter(l, lines: lines) || zeroOnRow(l) {
                 // "Change 0.00": zero is no candidate, but it says the tendered amount was exactly the total.
                 out.append(PaymentLine(label: l, cents: 0, index: nil))
             }
         }
         return out
+    }
+
+    /// Whether another OCR line of the label's row, right of it, is a zero amount alone: "Change" and "$0.00"
+    /// that OCR read as two lines of one row.
+    func zeroOnRow(_ l: LabelHit) -> Bool {
+        view.layout.rowLines(of: l.line).contains { i in
+            guard i != l.line, lines[i].box.x0 >= l.box.x1 - 1 else { return false }
+            let t = Amounts.tokens(in: lines[i].chars)
+            return t.count == 1 && t[0].decimalMark != nil && t[0].raw.allSatisfy { !$0.isNumber || $0 == "0" }
+        }
     }
 
     /// Whether the label's own line continues with a zero amount ("0.00", "0,00").
@@ -95,16 +105,35 @@ extension AmountArithmetic {
     /// What was paid printed nowhere above its payment lines, once OCR's misread totals are put right: the
     /// total read is not what was paid ("Total 4.00" where 4.30 − 0.05 was paid); every amount of the page
     /// that no arithmetic of its own confirms (a sum of its items) carries `paid-differs` and is never confident.
+    /// Where it is printed above them, a total of another value above the tendered line that no arithmetic of
+    /// its own confirms carries `paid-differs` too: "Total Sales (Excluding GST) 22.00" read as a total (its
+    /// label's "Excluding" garbled) over "Total Sales (Inclusive of GST) 23.32", "Cash 23.32", "Change 0.00".
     func applyPaidDiffers(_ list: inout [Candidate]) {
         let tendered = paymentLines(.amountTendered, list)
-        for (t, c) in paidPairs(tendered: tendered, change: paymentLines(.amountChange, list))
-        where paidAbove(t, c, in: list).isEmpty {
+        for (t, c) in paidPairs(tendered: tendered, change: paymentLines(.amountChange, list)) {
+            guard paidAbove(t, c, in: list).isEmpty else {
+                notePaidDiffersTotals(&list, paid: t.cents - c.cents, above: t)
+                continue
+            }
             for i in list.indices
             where i != t.index && i != c.index && list[i].page == t.label.page
                 && !list[i].evidence.contains(where: \.confirmsAmount)
             {
                 list[i].noteOnce(.paidDiffers)
             }
+        }
+    }
+
+    /// Every occurrence of a value labelled as a total above tendered line `t` that is not what was paid, where
+    /// no occurrence of it is confirmed by arithmetic.
+    func notePaidDiffersTotals(_ list: inout [Candidate], paid: Int, above t: PaymentLine) {
+        let totals = Set(
+            list.indices.filter { i in
+                guard list[i].page == t.label.page, let b = list[i].box, b.y1 < t.label.box.y0 else { return false }
+                return list[i].evidence.contains(where: Self.isTotalLabel) && Self.cents(list[i].value) != paid
+            }.map { list[$0].value })
+        for v in totals where !list.contains(where: { $0.value == v && $0.evidence.contains(where: \.confirmsAmount) }) {
+            for i in list.indices where list[i].value == v { list[i].noteOnce(.paidDiffers) }
         }
     }
 

@@ -76,6 +76,7 @@ public struct Extractor: Sendable {
         let context = Ranker.Context(
             paymentExpected: reasons.isEmpty, einvoice: einvoice != nil, ocr: view.ocr,
             poorReading: view.medianOCRConfidence.map { $0 < Double(ranker.weights.poorReadingBelow) } ?? false,
+            fairReading: view.medianOCRConfidence.map { $0 < Double(ranker.weights.fairReadingBelow) } ?? false,
             pages: view.pageCount, lineHeight: view.medianLineHeight)
         let ranked = ranker.rank(merged, context: context) {
             Explanation.labelPhrase(for: $0, labels: view.labels, lines: lines)

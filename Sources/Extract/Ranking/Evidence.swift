@@ -70,6 +70,12 @@ public enum Evidence: Hashable, Sendable {
     /// An amount the page prints as a subtotal with tax, charge or rounding rows after it that add to it
     /// (the total they make is larger, and OCR may have lost it): never confident.
     case subtotalBeforeCharges
+    /// An amount OCR read with its cents cut off by a space after the decimal mark ("RM 65. 20"): the whole
+    /// number it was read as is not what the page prints; never confident.
+    case centsApart
+    /// A total with another total of a different value printed under it in its totals block ("Total 6%
+    /// supplies 28.28" over "Total 0% supplies 6.01"): a part of what is paid, or a misread; never confident.
+    case totalBelow
 
     /// The checks a value can pass or fail.
     public enum Checksum: String, Sendable {
@@ -185,6 +191,8 @@ public enum Evidence: Hashable, Sendable {
         case .dueUnread: "due-unread"
         case .paidDiffers: "paid-differs"
         case .subtotalBeforeCharges: "subtotal-before-charges"
+        case .centsApart: "cents-apart"
+        case .totalBelow: "total-below"
         }
     }
 

@@ -8,7 +8,10 @@ extension Ranker {
     /// The fields whose values are paid (or shown for payment) and so abstain; a currency follows its amount.
     static let abstaining: Set<Field> = Set(Field.allCases).subtracting([.currency])
 
-    func abstain(_ list: inout [Entry], field: Field, block: PaymentBlock, ocr: Bool = false, poorReading: Bool = false) {
+    func abstain(
+        _ list: inout [Entry], field: Field, block: PaymentBlock, ocr: Bool = false, poorReading: Bool = false,
+        fairReading: Bool = false
+    ) {
         guard Self.abstaining.contains(field), let top = list.first,
             Confidence.clamped(top.score) >= Confidence.confident
         else { return }
@@ -19,11 +22,11 @@ extension Ranker {
         }
         var doubts: [Evidence] = []
         if kinds.count < weights.kindsNeeded { doubts.append(.thinEvidence) }
-        if isUnsureReading(top.candidate, kinds: kinds, ocr: ocr, poorReading: poorReading) { doubts.append(.unsureReading) }
-        // Its finder already named the doubt in the evidence.
-        let ambiguousDate = [.ambiguousDate, .dueUnread, .paidDiffers, .subtotalBeforeCharges].contains {
-            top.candidate.evidence.contains($0)
+        if isUnsureReading(top.candidate, ocr: ocr, poorReading: poorReading, fairReading: fairReading) {
+            doubts.append(.unsureReading)
         }
+        // Its finder already named the doubt in the evidence.
+        let named = Self.findersDoubts.contains { top.candidate.evidence.contains($0) }
         // The values the top's arithmetic is made of (the total a balance starts from, a sum's parts) are the
         // same payment's figures, not rival answers.
         let parts = Self.arithmeticParts(of: top.candidate)
@@ -35,7 +38,7 @@ extension Ranker {
                 && (isRival(list[$0], field: field) || (field == .amount && !topDue && isDueRival(list[$0])))
         }
         if !rivals.isEmpty { doubts.append(.rival(field)) }
-        guard !doubts.isEmpty || ambiguousDate else { return }
+        guard !doubts.isEmpty || named else { return }
         for d in doubts { list[0].candidate.note(d) }
         list[0].score = min(list[0].score, weights.abstainCap)
         for i in rivals {
@@ -43,6 +46,11 @@ extension Ranker {
             list[i].score = min(list[i].score, weights.abstainCap)
         }
     }
+
+    /// The doubts a finder names in a value's evidence that keep it below `Confidence.confident` on their own.
+    static let findersDoubts: [Evidence] = [
+        .ambiguousDate, .dueUnread, .paidDiffers, .subtotalBeforeCharges, .centsApart, .totalBelow,
+    ]
 
     /// The kinds that check a value's digits themselves, whatever OCR made of its words.
     static let verifyingKinds: Set<EvidenceKind> = [.arithmetic, .agreement, .code, .einvoice]
@@ -56,14 +64,30 @@ extension Ranker {
     /// put right (`ocr-digits`: cents read as letters, a group space put back).
     /// On a page OCR read poorly overall (`poorReading`) every OCR'd value is as unsure: a word read with
     /// confidence among garbled lines ("Total @& supplies: $4.22" among lines at 0 to 40) is no surer.
-    func isUnsureReading(_ c: Candidate, kinds: Set<EvidenceKind>, ocr: Bool = false, poorReading: Bool = false) -> Bool {
+    /// On a page OCR read fairly at best (`fairReading`) an amount OCR read with less than full confidence is
+    /// as unsure: "Total $4.20" (82) for $8.20 among lines at 0 to 90 keeps its label and currency.
+    /// A slip's "=" before the number is no check of its digits: OCR reads one into the gap before a
+    /// misread amount ("Total Payable: = 3.24"); on such a page neither is the value printed again.
+    func isUnsureReading(
+        _ c: Candidate, ocr: Bool = false, poorReading: Bool = false, fairReading: Bool = false
+    ) -> Bool {
         let read = c.evidence.lazy.compactMap({ e -> Int? in if case .ocrConfidence(let v) = e { v } else { nil } }).first
         let misreadNumber =
             (ocr && [.reference, .account].contains(c.field) && OCRRepair.mixesDigitLookalikes(c.value))
             || c.evidence.contains(.ocrDigits)
-        guard misreadNumber || read.map({ $0 < weights.unsureReadingBelow || poorReading }) == true else { return false }
+        let weakPage = poorReading || (fairReading && c.field == .amount)
+        guard misreadNumber || read.map({ $0 < weights.unsureReadingBelow || weakPage }) == true else { return false }
         let checksummed = c.evidence.contains { if case .checksum = $0 { true } else { false } }
-        return !checksummed && kinds.isDisjoint(with: Self.verifyingKinds)
+        return !checksummed && !c.evidence.contains { Self.checksDigits($0, of: c.field, weakPage: weakPage) }
+    }
+
+    /// Whether `e` checks the digits of a value of `field` as read: arithmetic, agreement, a code, the XML. A
+    /// slip's "=" does not, and on a page read fairly at best neither does the same reading printed again: OCR
+    /// misreads one font's digit alike each time ("Total $8.29" and "$8.29" for 8.20).
+    static func checksDigits(_ e: Evidence, of field: Field, weakPage: Bool) -> Bool {
+        guard let kind = e.kind(for: field), verifyingKinds.contains(kind), e != .slipEquals else { return false }
+        if case .repeated = e { return !weakPage }
+        return true
     }
 
     /// The values an amount's arithmetic evidence names: a sum's parts, a difference's or a balance's total and

@@ -25,6 +25,10 @@ public struct Ranker: Sendable {
         let unsureReadingBelow: Int
         /// The median OCR line confidence of a document under which every value nothing verifies abstains.
         let poorReadingBelow: Int
+        /// The median OCR line confidence of a document under which an amount OCR read with less than full
+        /// confidence needs arithmetic or a second place: a photo read fairly at best, where a misread digit
+        /// ("Total $4.20" for $8.20) keeps its label and currency.
+        let fairReadingBelow: Int
         /// Lines (median heights) within which payment data stands together in one block.
         let blockLines: Int
 
@@ -52,6 +56,7 @@ public struct Ranker: Sendable {
             abstainCap = w("rank.abstain_cap")
             unsureReadingBelow = w("rank.unsure_reading_below")
             poorReadingBelow = w("rank.poor_reading_below")
+            fairReadingBelow = w("rank.fair_reading_below")
             blockLines = w("rank.block_lines")
         }
     }
@@ -72,6 +77,8 @@ public struct Ranker: Sendable {
         public var ocr: Bool
         /// OCR read the document's lines with a median confidence under `rank.poor_reading_below`.
         public var poorReading = false
+        /// OCR read the document's lines with a median confidence under `rank.fair_reading_below`.
+        public var fairReading = false
         public var pages: Int
         /// The document's median line height (points): the unit of the payment block's reach.
         public var lineHeight: Double = 12
@@ -149,7 +156,9 @@ public struct Ranker: Sendable {
         var out: [Field: [Entry]] = [:]
         for (field, list) in settled {
             var ranked = block.breakingTies(list)
-            abstain(&ranked, field: field, block: block, ocr: context.ocr, poorReading: context.poorReading)
+            abstain(
+                &ranked, field: field, block: block, ocr: context.ocr, poorReading: context.poorReading,
+                fairReading: context.fairReading)
             if !context.paymentExpected {
                 for i in ranked.indices { ranked[i].score = min(ranked[i].score, weights.noPaymentCap) }
             }
