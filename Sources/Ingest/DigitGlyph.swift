@@ -26,11 +26,9 @@ final class DigitGlyph {
 }
 
 extension GlyphInk {
-    /// The digit glyphs of glyph canvases, each distinct one made once: the same digit of one font and size
-    /// renders to the same pixels wherever it stands (cairo puts glyphs on whole pixels), so the same pixels
-    /// around the same box make the same upright glyph, on one page and on the next page rendered at the same
-    /// scale. A glyph is known by all `upright` reads: the ink of its region and where its box lies in it. At
-    /// most `maxKnown` are kept (then forgotten all at once). Not Sendable: one per worker thread.
+    /// The digit glyphs of glyph canvases, each distinct one made once (InkMemo), on one page and on the next
+    /// rendered at the same scale. A glyph is known by all `upright` reads: the ink of its region and where its
+    /// box lies in it. Not Sendable: one per worker thread.
     final class DigitGlyphs {
         /// Glyphs kept: each costs its region's ink five times over (bytes of the key, floats of the
         /// image; a digit 40 pixels high: 10 KB), so at most about 5 MB. On samples/pdf (2,650 distinct
@@ -38,24 +36,11 @@ extension GlyphInk {
         /// 2.6 MB less peak memory.
         static let maxKnown = 512
 
-        private struct Key: Hashable {
-            let quarter: Int
-            let box: PixelRect
-            let width: Int
-            let ink: [UInt8]
-
-            // The ink's bytes in one go: an array of bytes hashes element by element otherwise.
-            func hash(into hasher: inout Hasher) {
-                hasher.combine(quarter)
-                hasher.combine(box.x0)
-                hasher.combine(box.y0)
-                hasher.combine(box.x1)
-                hasher.combine(box.y1)
-                hasher.combine(width)
-                ink.withUnsafeBytes { hasher.combine(bytes: $0) }
-            }
+        /// What a glyph is made from besides its ink: its quarter turn, its box in the region, the region's width.
+        private struct Header: Hashable {
+            let quarter, x0, y0, x1, y1, width: Int
         }
-        private var known: [Key: DigitGlyph] = [:]
+        private var known = InkMemo<Header, DigitGlyph>(maxKnown: maxKnown)
 
         /// The glyph of digit `c` on `glyphs` (the glyph canvas), nil when its region is off the canvas.
         func glyph(_ c: Character, glyphs: PageCanvas) -> DigitGlyph? {
@@ -70,16 +55,14 @@ extension GlyphInk {
                     for x in 0..<w where g[x] & 0xFF_FFFF != 0xFF_FFFF { row[x] = UInt8(GlyphInk.ink(g[x])) }
                 }
             }
-            let box = PixelRect(
-                x0: c.box.x0 - region.x0, y0: c.box.y0 - region.y0, x1: c.box.x1 - region.x0, y1: c.box.y1 - region.y0)
-            let key = Key(quarter: c.quarter & 3, box: box, width: w, ink: ink)
-            if let glyph = known[key] { return glyph }
-            // As `upright` reads the glyph canvas: ink 0...255 as 0...1.
-            let image = GlyphImage(ink: ink.map { min(1, Float($0) / 255) }, width: w, height: h)
-            let glyph = DigitGlyph(GlyphInk.alone(image, c, region: region))
-            if known.count >= Self.maxKnown { known.removeAll(keepingCapacity: true) }
-            known[key] = glyph
-            return glyph
+            let header = Header(
+                quarter: c.quarter & 3, x0: c.box.x0 - region.x0, y0: c.box.y0 - region.y0, x1: c.box.x1 - region.x0,
+                y1: c.box.y1 - region.y0, width: w)
+            return known.value(header, ink: ink) {
+                // As `upright` reads the glyph canvas: ink 0...255 as 0...1.
+                let image = GlyphImage(ink: ink.map { min(1, Float($0) / 255) }, width: w, height: h)
+                return DigitGlyph(GlyphInk.alone(image, c, region: region))
+            }
         }
     }
 }

@@ -138,34 +138,22 @@ enum DigitShapes {
 }
 
 extension DigitShapes {
-    /// Judgements of glyphs, each distinct glyph judged once: the same digit of one font and size renders to
-    /// the same pixels wherever it stands (cairo puts glyphs on whole pixels), so a page of hundreds of digits
-    /// holds a few dozen, and the pages of a batch made with the same fonts share most of theirs. A glyph is
-    /// known by its ink within its ink box, which is all `cells(of:)` looks at, and by where its ink came from
-    /// (`fromPage`: the page's pixels, in steps of 1/160, or the glyph canvas's, in steps of 1/255), so a byte
-    /// of the key is one value of ink and a judgement remembered is the one `judge` makes. At most
-    /// `maxKnown` are kept (then forgotten all at once). Not Sendable: one per worker thread.
+    /// Judgements of glyphs, each distinct glyph judged once (InkMemo). A glyph is known by its ink within its
+    /// ink box, which is all `cells(of:)` looks at, and by where its ink came from (`fromPage`: the page's
+    /// pixels, in steps of 1/160, or the glyph canvas's, in steps of 1/255), so a byte of the key is one value
+    /// of ink and a judgement remembered is the one `judge` makes. Not Sendable: one per worker thread.
     final class Judgements {
         /// Judgements kept: a page holds a few dozen distinct digit glyphs, a batch of one generator's
         /// documents some hundreds; each costs its ink box's bytes (a digit 40 pixels high: 1 KB).
         static let maxKnown = 4096
 
-        private struct Key: Hashable {
+        /// What a judgement is made from besides the ink: the digit claimed, where the ink came from, its width.
+        private struct Header: Hashable {
             let claimed: Int
             let fromPage: Bool
             let width: Int
-            let ink: [UInt8]
-
-            // The ink's bytes in one go: an array of bytes hashes element by element otherwise.
-            func hash(into hasher: inout Hasher) {
-                hasher.combine(claimed)
-                hasher.combine(fromPage)
-                hasher.combine(width)
-                hasher.combine(ink.count)
-                ink.withUnsafeBytes { hasher.combine(bytes: $0) }
-            }
         }
-        private var known: [Key: (margin: Float, best: Int)?] = [:]
+        private var known = InkMemo<Header, (margin: Float, best: Int)?>(maxKnown: maxKnown)
 
         /// DigitShapes.judge of the upright glyph `image`, read from the page (`fromPage`) or from the glyph
         /// canvas.
@@ -176,12 +164,9 @@ extension DigitShapes {
             for y in box.y0..<box.y1 {
                 for x in box.x0..<box.x1 { ink.append(UInt8((image.ink[y * image.width + x] * 255).rounded())) }
             }
-            let key = Key(claimed: claimed, fromPage: fromPage, width: box.x1 - box.x0, ink: ink)
-            if let known = known[key] { return known }
-            let judged = DigitShapes.judge(ink: image.ink, width: image.width, height: image.height, claimed: claimed)
-            if known.count >= Self.maxKnown { known.removeAll(keepingCapacity: true) }
-            known[key] = judged
-            return judged
+            return known.value(Header(claimed: claimed, fromPage: fromPage, width: box.x1 - box.x0), ink: ink) {
+                DigitShapes.judge(ink: image.ink, width: image.width, height: image.height, claimed: claimed)
+            }
         }
     }
 }
