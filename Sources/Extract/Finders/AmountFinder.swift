@@ -142,11 +142,11 @@ struct AmountFinder: FieldFinder {
     /// Whether an OCR'd whole number ends in a decimal mark that a space parts from a word of one or two
     /// characters with a digit ("RM 65. 20", "65. 2{"): its cents, which OCR read as a word of their own.
     static func centsApart(_ chars: [Character], after end: Int) -> Bool {
-        let marks: Set<Character> = [".", ","]
+        func isMark(_ c: Character) -> Bool { c == "." || c == "," }
         var k = end
-        if k < chars.count, marks.contains(chars[k]) {
+        if k < chars.count, isMark(chars[k]) {
             k += 1
-        } else if k == 0 || !marks.contains(chars[k - 1]) {
+        } else if k == 0 || !isMark(chars[k - 1]) {
             return false
         }
         guard k < chars.count, chars[k] == " " else { return false }
