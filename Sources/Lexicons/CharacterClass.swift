@@ -55,3 +55,20 @@ extension Unicode.Scalar {
         return properties.isAlphabetic
     }
 }
+
+extension Array where Element == Character {
+    /// Calls `body` with each longest run of characters that `belongs` takes, as a string: the words of a line's
+    /// characters without joining them into one string and splitting it again.
+    @inlinable public func forEachRun(where belongs: (Character) -> Bool, _ body: (String) -> Void) {
+        var run = ""
+        for ch in self {
+            if belongs(ch) {
+                run.append(ch)
+                continue
+            }
+            if !run.isEmpty { body(run) }
+            run = ""
+        }
+        if !run.isEmpty { body(run) }
+    }
+}

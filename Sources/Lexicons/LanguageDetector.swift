@@ -57,7 +57,7 @@ public struct LanguageDetector: Sendable {
         var words: [String: Int] = [:]
         for line in lines {
             for u in line.text.unicodeScalars { if let k = Self.scriptIndex(u) { counts[k] += 1 } }
-            for w in Self.tokens(String(line.folded)) { words[w, default: 0] += 1 }
+            line.folded.forEachRun(where: \.fastIsLetter) { words[$0, default: 0] += 1 }
         }
         var scripts: [String: Int] = [:]
         for (name, n) in zip(Self.scriptNames, counts) where n > 0 { scripts[name] = n }

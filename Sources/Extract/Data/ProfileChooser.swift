@@ -103,46 +103,37 @@ public enum ProfileChooser {
 }
 
 /// A document's folded lines as the chooser reads them: one text, each line between spaces, and its words
-/// (runs of letters, digits and dots), made in one pass over the lines' folded characters.
+/// (runs of letters, digits and dots), made from the lines' folded characters (not a joined string split again).
 struct FoldedDocument {
     let chars: [Character]
     /// The same text as scalars when every character is one scalar (nil otherwise).
     let scalars: [Unicode.Scalar]?
     let words: Set<String>
 
+    static func inWord(_ ch: Character) -> Bool { ch.fastIsLetter || ch.fastIsNumber || ch.singleByte == UInt8(ascii: ".") }
+
     init(_ lines: [TextLine]) {
         var chars: [Character] = [" "]
         var scalars: [Unicode.Scalar] = [" "]
         var oneScalarEach = true
         var words = Set<String>()
-        var word = ""
         let count = lines.reduce(1) { $0 + $1.folded.count + 1 }
         chars.reserveCapacity(count)
         scalars.reserveCapacity(count)
         for line in lines {
+            chars.append(contentsOf: line.folded)
+            chars.append(" ")
             for ch in line.folded {
-                chars.append(ch)
                 if let b = ch.singleByte {
                     scalars.append(Unicode.Scalar(b))
-                    if (b | 0x20) &- 97 < 26 || b &- 48 < 10 || b == UInt8(ascii: ".") {
-                        word.append(ch)
-                        continue
-                    }
+                } else if ch.unicodeScalars.count == 1 {
+                    scalars.append(ch.unicodeScalars.first!)
                 } else {
-                    let s = ch.unicodeScalars
-                    if s.count == 1 { scalars.append(s.first!) } else { oneScalarEach = false }
-                    if ch.isLetter || ch.isNumber {
-                        word.append(ch)
-                        continue
-                    }
+                    oneScalarEach = false
                 }
-                if !word.isEmpty { words.insert(word) }
-                word = ""
             }
-            if !word.isEmpty { words.insert(word) }
-            word = ""
-            chars.append(" ")
             scalars.append(" ")
+            line.folded.forEachRun(where: Self.inWord) { words.insert($0) }
         }
         self.chars = chars
         self.scalars = oneScalarEach ? scalars : nil

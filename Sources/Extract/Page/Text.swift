@@ -98,17 +98,48 @@ public struct TextLine: Sendable {
         self.folded = f
         self.foldedScalars = fs
         self.foldMap = m
-        // Map characters to words when the line text is the words joined by single spaces.
-        if !words.isEmpty, words.map(\.text).joined(separator: " ") == text {
-            var map: [Int?] = []
-            for (wi, w) in words.enumerated() {
-                if wi > 0 { map.append(nil) }
-                map.append(contentsOf: Array(repeating: wi, count: w.text.count))
+        self.wordAt = Self.wordIndexes(chars: chars, bytes: bytes, text: text, words: words)
+    }
+
+    /// The word index of each character (nil for the spaces between) when the line text is the words joined by
+    /// single spaces, else nil. Most lines are: the characters are walked beside the words' UTF-8, and only a
+    /// line that does not match byte for byte takes the string comparison (which also admits canonically equal
+    /// spellings).
+    static func wordIndexes(chars: [Character], bytes: [UInt8], text: String, words: [Word]) -> [Int?]? {
+        guard !words.isEmpty else { return nil }
+        var map: [Int?] = []
+        map.reserveCapacity(chars.count)
+        var position = 0
+        var textBytes = text.utf8.makeIterator()
+        var walked = 0
+        walk: for (wi, w) in words.enumerated() {
+            if wi > 0 {
+                guard position < chars.count, bytes[position] == 0x20, textBytes.next() == 0x20 else { break walk }
+                map.append(nil)
+                position += 1
             }
-            self.wordAt = map
-        } else {
-            self.wordAt = nil
+            var left = 0
+            for b in w.text.utf8 {
+                guard textBytes.next() == b else { break walk }
+                if left == 0 {
+                    guard position < chars.count else { break walk }
+                    left = bytes[position] != 0 ? 1 : chars[position].utf8.count
+                    map.append(wi)
+                    position += 1
+                }
+                left -= 1
+            }
+            guard left == 0 else { break walk }
+            walked += 1
         }
+        if walked == words.count, position == chars.count, textBytes.next() == nil { return map }
+        guard words.map(\.text).joined(separator: " ") == text else { return nil }
+        map.removeAll(keepingCapacity: true)
+        for (wi, w) in words.enumerated() {
+            if wi > 0 { map.append(nil) }
+            map.append(contentsOf: Array(repeating: wi, count: w.text.count))
+        }
+        return map
     }
 
     /// The box of the original characters `range`: the union of their words, or a proportional slice of the line.
