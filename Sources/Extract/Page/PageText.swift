@@ -20,7 +20,16 @@ extension DocumentProcessor {
     static func pageNumber(_ record: JSON) -> Int? { record["page"]?.int(in: pageNumbers) }
 
     /// A record's box, or nil when it has none of four finite numbers within `Box.coordinateLimit`.
-    static func box(_ record: JSON) -> Box? { Box(record["box"]?.arrayValue?.compactMap(\.doubleValue)) }
+    static func box(_ record: JSON) -> Box? {
+        guard let values = record["box"]?.arrayValue else { return nil }
+        // Four numbers, as every tool writes a box, without growing an array for them.
+        if values.count == 4, let x0 = values[0].doubleValue, let y0 = values[1].doubleValue,
+            let x1 = values[2].doubleValue, let y1 = values[3].doubleValue
+        {
+            return Box([x0, y0, x1, y1])
+        }
+        return Box(values.compactMap(\.doubleValue))
+    }
 
     /// A page whose text was cut at the limits.
     struct Truncation {
