@@ -14,24 +14,23 @@ public struct LanguageDetector: Sendable {
 
     public init(lexicons: [Lexicon]) {
         self.lexicons = lexicons
-        var raw: [String: [Int: Double]] = [:]
+        // Per word its (lexicon, vote) pairs in lexicon order, so a lexicon's pair is the last one while it is read.
+        var raw: [String: [(Int, Double)]] = [:]
         for (i, lex) in lexicons.enumerated() {
-            for w in lex.words { raw[w, default: [:]][i] = 1 }
+            for w in lex.words where raw[w]?.last?.0 != i { raw[w, default: []].append((i, 1)) }
             // Label words are rarer but telling ("zahlbetrag", "viitenumero"); short ones are too ambiguous.
             for phrases in lex.labels.values {
                 for phrase in phrases {
-                    for w in Self.tokens(phrase) where w.count >= 4 && raw[w]?[i] == nil { raw[w, default: [:]][i] = 1.5 }
+                    Array(phrase).forEachRun(where: \.fastIsLetter) { w in
+                        if w.count >= 4 && raw[w]?.last?.0 != i { raw[w, default: []].append((i, 1.5)) }
+                    }
                 }
             }
         }
         votes = raw.mapValues { byLex in
             let share = 1 / Double(byLex.count)
-            return byLex.map { ($0.key, $0.value * share) }
+            return byLex.map { ($0.0, $0.1 * share) }
         }
-    }
-
-    static func tokens(_ folded: String) -> [String] {
-        folded.split(whereSeparator: { !$0.fastIsLetter }).map(String.init)
     }
 
     /// Which script a letter belongs to, by Unicode block.
