@@ -2,7 +2,7 @@
 # pp-extract's own cost, two builds side by side on the same page records: instructions executed (valgrind's
 # callgrind: exact, whatever else the machine runs) and CPU time, per page.
 #   bash bench/extract/instructions.sh BEFORE [AFTER]
-# BEFORE and AFTER are folders holding a release pp-extract, or git revisions: a revision is built (release,
+# BEFORE and AFTER are folders holding a release pp-extract, or git revisions: a revision is built (release and static,
 # pp-extract only) in a temporary worktree outside this tree, removed at the end. AFTER defaults to
 # .build/release. The page records are made once, by AFTER's pp-ingest and pp-ocr (a folder: built there by
 # `make build`; a revision: .build/release), from samples/pdf (text layers) and samples/photos (read by OCR),
@@ -37,7 +37,7 @@ binary() {
     git worktree add --quiet --detach "$tree" "$rev"
     TREES+=("$tree")
     echo "bench: building pp-extract at ${rev:0:7} (release) ..." >&2
-    (cd "$tree" && swift build -c release --product pp-extract >&2)
+    (cd "$tree" && swift build -c release --product pp-extract --static-swift-stdlib >&2)
     printf -v "$1" %s "$tree/.build/release"
 }
 binary BEFORE "$1"
