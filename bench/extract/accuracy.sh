@@ -39,8 +39,15 @@ python3 "$here/accuracy_sets.py" "$CORPUS" "$SYNTH" "$OUT" "$PHOTOS" || exit 2
 [ "$FRESH" = 0 ] && FRESH=
 if [ "$(cat "$OUT/pages/ocr-languages" 2>/dev/null)" != "$lang" ]; then FRESH=1; fi
 stale=$OUT/stale.tsv
+# A cache older than its document is still good when the document's bytes are those it was read from (its
+# records' "doc" is their SHA-256): a corpus copied again keeps its OCR.
+same_bytes() {  # cache file, document
+    local doc
+    doc=$(head -c 200 "$1" | sed -n 's/.*"doc":"sha256:\([0-9a-f]\{64\}\)".*/\1/p')
+    [ -n "$doc" ] && [ "$doc" = "$(sha256sum < "$2" | cut -c1-64)" ] && touch "$1"
+}
 while IFS=$'\t' read -r set root file cache; do
-    if [ -n "$FRESH" ] || [ ! -e "$cache" ] || [ "$cache" -ot "$root/$file" ]; then
+    if [ -n "$FRESH" ] || [ ! -e "$cache" ] || { [ "$cache" -ot "$root/$file" ] && ! same_bytes "$cache" "$root/$file"; }; then
         printf '%s\t%s\t%s\t%s\n' "$set" "$root" "$file" "$cache"
     fi
 done < "$OUT/files.tsv" > "$stale"

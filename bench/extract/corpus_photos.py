@@ -87,6 +87,21 @@ def make(photo, pdf, out_stem):
     return target
 
 
+def digest(path):
+    with open(path, 'rb') as r:
+        return hashlib.sha256(r.read()).hexdigest()
+
+
+def made_from(stem, pdf):
+    """Whether the photo at stem was made from these bytes (`<stem>.source` holds its document's SHA-256): a
+    corpus copied again, newer but the same, keeps its photos."""
+    try:
+        with open(stem + '.source', encoding='utf-8') as r:
+            return r.read().strip() == digest(pdf)
+    except OSError:
+        return False
+
+
 def build(documents, folder, notes):
     """documents: (set name, set folder, PDF path within it). Returns {(set, source): photo path within
     folder} for every photo present, making the missing and stale ones."""
@@ -97,7 +112,7 @@ def build(documents, folder, notes):
         stem = os.path.join(folder, photo_name(set_name, source))
         pdf = os.path.join(root, source)
         existing = [stem + ext for ext in ('.jpg', '.pdf') if os.path.exists(stem + ext)]
-        if existing and same_recipe and os.path.getmtime(existing[0]) >= os.path.getmtime(pdf):
+        if existing and same_recipe and (os.path.getmtime(existing[0]) >= os.path.getmtime(pdf) or made_from(stem, pdf)):
             photos[set_name, source] = os.path.relpath(existing[0], folder)
             continue
         if photo is None:
@@ -106,6 +121,8 @@ def build(documents, folder, notes):
             for old in existing:
                 os.remove(old)
             photos[set_name, source] = os.path.relpath(make(photo, pdf, stem), folder)
+            with open(stem + '.source', 'w', encoding='utf-8') as w:
+                w.write(digest(pdf))
             made += 1
         except (OSError, RuntimeError) as e:
             notes.append('corpus photo: %s: %s' % (pdf, e))
