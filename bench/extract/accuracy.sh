@@ -43,7 +43,7 @@ stale=$OUT/stale.tsv
 # records' "doc" is their SHA-256): a corpus copied again keeps its OCR.
 same_bytes() {  # cache file, document
     local doc
-    doc=$(head -c 200 "$1" | sed -n 's/.*"doc":"sha256:\([0-9a-f]\{64\}\)".*/\1/p')
+    doc=$(head -n 1 "$1" | grep -o -m 1 '"doc":"sha256:[0-9a-f]\{64\}"' | head -n 1 | cut -c15-78)
     [ -n "$doc" ] && [ "$doc" = "$(sha256sum < "$2" | cut -c1-64)" ] && touch "$1"
 }
 while IFS=$'\t' read -r set root file cache; do
