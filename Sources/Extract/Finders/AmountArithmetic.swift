@@ -63,6 +63,10 @@ struct AmountArithmetic {
     /// Whether two boxes stand on one row.
     func sameRow(_ a: Box, _ b: Box) -> Bool { a.verticalOverlap(b) >= reach.rowShare }
 
+    /// Whether two boxes of `page` stand on one row along its slant: on a photo taken askew a label's row
+    /// runs down to the right, and the row under it starts as high as the label's amount.
+    func sameRow(_ a: Box, _ b: Box, page: Int) -> Bool { view.slant.rowOverlap(a, b, page: page) >= reach.rowShare }
+
     /// One amount occurrence taking part in the arithmetic.
     struct Term {
         let index: Int  // into the candidate list
