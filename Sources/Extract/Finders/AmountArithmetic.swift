@@ -10,7 +10,7 @@ import Lexicons
 struct AmountArithmetic {
     struct Weights: Sendable {
         let sumOf, sumOfItems, tendered, tenderedCheck, labelDistractor, labelTendered: Int
-        let afterRounding, roundedSum, roundingMax, position, afterPayment, ocrCorrected: Int
+        let afterRounding, roundedSum, roundingMax, position, afterPayment, paidDiffers, ocrCorrected: Int
         let taxShareMax, arithmeticValues, arithmeticTerms: Int
         /// Rows (line heights) within which cash follows its total, change its cash, a rounded total its
         /// rounding line, and a totals block's next row its last.
@@ -34,6 +34,7 @@ struct AmountArithmetic {
             roundingMax = w("amount.rounding_max")
             position = w("amount.position")
             afterPayment = w("amount.after_payment")
+            paidDiffers = w("amount.paid_differs")
             ocrCorrected = w("amount.ocr_corrected")
             taxShareMax = w("amount.tax_share_max")
             arithmeticValues = w("amount.arithmetic_values")
