@@ -122,9 +122,10 @@ extension AmountArithmetic {
             }
             // Cash with no change back prints what was paid on its own line.
             let printed = c.cents == 0 && t.index != nil
+            // A sum confirms a summary printed under the payment lines, not what was paid.
             for i in list.indices
             where i != t.index && i != c.index && list[i].page == t.label.page
-                && !list[i].evidence.contains(where: \.confirmsAmount)
+                && (!list[i].evidence.contains(where: \.confirmsAmount) || list[i].evidence.contains(.afterPayment))
             {
                 notePaidDiffers(&list[i], paidPrinted: printed)
             }
