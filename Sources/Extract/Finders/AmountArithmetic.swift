@@ -10,7 +10,7 @@ import Lexicons
 struct AmountArithmetic {
     struct Weights: Sendable {
         let sumOf, sumOfItems, tendered, tenderedCheck, labelDistractor, labelTendered: Int
-        let afterRounding, roundedSum, roundingMax, position, afterPayment, ocrCorrected: Int
+        let afterRounding, roundedSum, roundingMax, position, afterPayment, paidDiffers, ocrCorrected: Int
         let taxShareMax, arithmeticValues, arithmeticTerms: Int
         /// Rows (line heights) within which cash follows its total, change its cash, a rounded total its
         /// rounding line, and a totals block's next row its last.
@@ -34,6 +34,7 @@ struct AmountArithmetic {
             roundingMax = w("amount.rounding_max")
             position = w("amount.position")
             afterPayment = w("amount.after_payment")
+            paidDiffers = w("amount.paid_differs")
             ocrCorrected = w("amount.ocr_corrected")
             taxShareMax = w("amount.tax_share_max")
             arithmeticValues = w("amount.arithmetic_values")
@@ -62,6 +63,10 @@ struct AmountArithmetic {
 
     /// Whether two boxes stand on one row.
     func sameRow(_ a: Box, _ b: Box) -> Bool { a.verticalOverlap(b) >= reach.rowShare }
+
+    /// Whether two boxes of `page` stand on one row along its slant: on a photo taken askew a label's row
+    /// runs down to the right, and the row under it starts as high as the label's amount.
+    func sameRow(_ a: Box, _ b: Box, page: Int) -> Bool { view.slant.rowOverlap(a, b, page: page) >= reach.rowShare }
 
     /// One amount occurrence taking part in the arithmetic.
     struct Term {

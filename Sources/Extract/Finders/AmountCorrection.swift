@@ -88,8 +88,9 @@ extension AmountArithmetic {
 
     /// A totals block read down from its subtotal: each next row whose amount is labelled as tax, a charge,
     /// rounding (signed as printed) or a discount (taken off) is added, up to the first row of another kind.
-    /// Gives the block's sum with its last row, when at least two rows were added (one is a pair sum).
-    func totalsBlockSums(_ list: [Candidate]) -> [(cents: Int, start: Term, last: Term)] {
+    /// Gives the block's sum with its last row, when at least two rows were added (one is a pair sum), and the
+    /// running sums part-way down (`partial`: the subtotal and the rows before the last).
+    func totalsBlockSums(_ list: [Candidate]) -> [(cents: Int, start: Term, last: Term, partial: [Int])] {
         let adding: Set<Evidence> = [
             .labelled(.amountVAT), .labelled(.amountGeneric), .labelled(.amountRounding), .labelled(.amountDiscount),
         ]
@@ -100,22 +101,24 @@ extension AmountArithmetic {
             else { return nil }
             return Term(index: i, cents: v, page: list[i].page, box: box)
         }.sorted { ($0.page, $0.box.y0) < ($1.page, $1.box.y0) }
-        var out: [(cents: Int, start: Term, last: Term)] = []
+        var out: [(cents: Int, start: Term, last: Term, partial: [Int])] = []
         for (k, start) in rows.enumerated() where list[start.index].evidence.has(label: .amountSubtotal) && start.cents > 0 {
             var sum = start.cents
             var last = start
             var added = 0
+            var partial: [Int] = []
             for r in rows[(k + 1)...] where r.page == start.page && !sameRow(r.box, last.box) {
                 let h = height(last.box)
                 let e = list[r.index].evidence
                 guard r.box.y0 - last.box.y1 <= weights.blockReach * h, let kind = e.first(where: adding.contains),
                     !e.contains(where: Self.isTotalLabel)
                 else { break }
+                if added > 0 { partial.append(sum) }
                 sum += kind == .labelled(.amountDiscount) ? -abs(r.cents) : r.cents
                 last = r
                 added += 1
             }
-            if added >= 2 { out.append((sum, start, last)) }
+            if added >= 2 { out.append((sum, start, last, partial)) }
         }
         return out
     }
@@ -123,13 +126,15 @@ extension AmountArithmetic {
     /// A subtotal with rows of tax, charges or rounding after it that make a larger total is not that total,
     /// whatever labels it gathers elsewhere ("SUB TOTAL 295.00", service 29.50, GST 19.47, rounding -0.02,
     /// and the total's line unread): its value carries `subtotal-before-charges` unless the page also labels
-    /// it as a total or as due.
+    /// it as a total or as due. So does a running sum part-way down the block (295.00 + 29.50 = 324.50 printed
+    /// in a tax summary): it leaves the rows under it out.
     func applySubtotalBeforeCharges(_ list: inout [Candidate]) {
         for block in totalsBlockSums(list) where block.cents > block.start.cents {
-            let value = list[block.start.index].value
-            let same = list.indices.filter { list[$0].value == value }
-            guard !same.contains(where: { list[$0].evidence.contains(where: Self.isTotalLabel) }) else { continue }
-            for i in same { list[i].noteOnce(.subtotalBeforeCharges) }
+            for cents in Set([block.start.cents] + block.partial) where cents != block.cents {
+                let same = list.indices.filter { Self.cents(list[$0].value) == cents }
+                guard !same.contains(where: { list[$0].evidence.contains(where: Self.isTotalLabel) }) else { continue }
+                for i in same { list[i].noteOnce(.subtotalBeforeCharges) }
+            }
         }
     }
 

@@ -95,7 +95,7 @@ struct AmountFinder: FieldFinder {
             }
         }
         markLargestTotal(&out)
-        if Self.dueUnread(in: view) || Self.dueValueLost(in: view, amounts: out) {
+        if Self.dueUnread(in: view) || dueValueLost(in: view, amounts: out) {
             for i in out.indices where !out[i].evidence.has(label: .amountDue) { out[i].note(.dueUnread) }
         }
         return out
@@ -127,16 +127,33 @@ struct AmountFinder: FieldFinder {
     }
 
     /// Whether OCR read an amount-due label that ends its line ("Total Payable:") but no amount it labels: the value the page asks
-    /// for was lost, and a subtotal printed twice is no answer in its place.
-    static func dueValueLost(in view: DocumentView, amounts: [Candidate]) -> Bool {
-        view.labels.contains { l in
-            guard l.category == .amountDue, view.lines[l.line].conf != nil else { return false }
-            let rest = view.lines[l.line].chars[l.range.upperBound...]
-            // Its value may stand on a line OCR cut from its row, or on the line under it.
-            let near = view.layout.rowLines(of: l.line) + (l.line + 1 < view.lines.count ? [l.line + 1] : [])
-            return rest.allSatisfy { $0 == " " || $0 == ":" }
-                && !near.contains { view.tokens[$0].contains { $0.decimalMark != nil } }
-        } && !amounts.contains { $0.evidence.has(label: .amountDue) }
+    /// for was lost, and a subtotal printed twice is no answer in its place. So is a till receipt's total
+    /// read so, the payment lines under it: "TOTAL" over "CASH" and "CHANGE" with their amounts unread.
+    func dueValueLost(in view: DocumentView, amounts: [Candidate]) -> Bool {
+        let dueLost =
+            view.labels.contains { $0.category == .amountDue && Self.valueLost($0, in: view) }
+            && !amounts.contains { $0.evidence.has(label: .amountDue) }
+        return dueLost || view.labels.contains { $0.category == .amountTotal && totalOverPayment($0, in: view) }
+    }
+
+    /// Whether total label `l` lost its value and a cash or change label follows it within the totals block's
+    /// reach (`amount.block_reach` rows): the total the payment lines settle.
+    func totalOverPayment(_ l: LabelHit, in view: DocumentView) -> Bool {
+        guard Self.valueLost(l, in: view) else { return false }
+        let h = max(view.reach.minHeight, l.box.height)
+        return view.labels.contains { p in
+            (p.category == .amountTendered || p.category == .amountChange) && p.page == l.page && p.box.y0 >= l.box.y1
+                && p.box.y0 - l.box.y1 <= weights.arithmetic.blockReach * h
+        }
+    }
+
+    /// Whether OCR read label `l` ending its line with no amount on its row or on the line under it.
+    static func valueLost(_ l: LabelHit, in view: DocumentView) -> Bool {
+        guard view.lines[l.line].conf != nil else { return false }
+        let rest = view.lines[l.line].chars[l.range.upperBound...]
+        // Its value may stand on a line OCR cut from its row, or on the line under it.
+        let near = view.layout.rowLines(of: l.line) + (l.line + 1 < view.lines.count ? [l.line + 1] : [])
+        return rest.allSatisfy { $0 == " " || $0 == ":" } && !near.contains { view.tokens[$0].contains { $0.decimalMark != nil } }
     }
 
     /// Whether an OCR'd whole number ends in a decimal mark that a space parts from a word of one or two

@@ -63,14 +63,19 @@ extension AmountArithmetic {
 
     /// Tendered − change (the change on a row below the tendered one) is what was paid: every other printed
     /// occurrence of it gets `tendered-less-change`. A tendered amount with no change back is the amount
-    /// paid itself (`tendered-exact`): its label penalty is taken back.
+    /// paid itself (`tendered-exact`): its label penalty is taken back, and it counts as checked. So is the
+    /// penalty of a payment line above that prints what was paid ("Cash 8.60" over "Tendered 9.00", "Change 0.40").
     func applyTenderedLessChange(_ list: inout [Candidate], tendered: [PaymentLine], change: [PaymentLine]) {
         for (t, c) in paidPairs(tendered: tendered, change: change) {
             for i in paidAbove(t, c, in: list) where !list[i].evidence.contains(.tenderedLessChange) {
                 list[i].credit(.tenderedLessChange, weights.tenderedCheck)
+                if list[i].evidence.has(label: .amountTendered), !list[i].evidence.contains(.tenderedExact) {
+                    list[i].credit(.tenderedExact, -weights.labelTendered)
+                }
             }
+            // Cash with no change back is what was paid, as checked as tendered − change.
             if c.cents == 0, let ti = t.index, list[ti].evidence.has(label: .amountTendered) {
-                list[ti].credit(.tenderedExact, -weights.labelTendered)
+                list[ti].credit(.tenderedExact, weights.tenderedCheck - weights.labelTendered)
             }
         }
     }
@@ -115,11 +120,14 @@ extension AmountArithmetic {
                 notePaidDiffersTotals(&list, paid: t.cents - c.cents, above: t)
                 continue
             }
+            // Cash with no change back prints what was paid on its own line.
+            let printed = c.cents == 0 && t.index != nil
+            // A sum confirms a summary printed under the payment lines, not what was paid.
             for i in list.indices
             where i != t.index && i != c.index && list[i].page == t.label.page
-                && !list[i].evidence.contains(where: \.confirmsAmount)
+                && (!list[i].evidence.contains(where: \.confirmsAmount) || list[i].evidence.contains(.afterPayment))
             {
-                list[i].noteOnce(.paidDiffers)
+                notePaidDiffers(&list[i], paidPrinted: printed)
             }
         }
     }
@@ -133,8 +141,16 @@ extension AmountArithmetic {
                 return list[i].evidence.contains(where: Self.isTotalLabel) && Self.cents(list[i].value) != paid
             }.map { list[$0].value })
         for v in totals where !list.contains(where: { $0.value == v && $0.evidence.contains(where: \.confirmsAmount) }) {
-            for i in list.indices where list[i].value == v { list[i].noteOnce(.paidDiffers) }
+            for i in list.indices where list[i].value == v { notePaidDiffers(&list[i], paidPrinted: true) }
         }
+    }
+
+    /// `paid-differs` once. Where what was paid is printed (above the payment lines, or as cash with no change
+    /// back) a total's label is wrong about the value it stands by: it loses `amount.paid_differs`, and the
+    /// amount paid leads ("Total 9.91" misread over "Cash 9.90", "Change 0.00").
+    func notePaidDiffers(_ c: inout Candidate, paidPrinted: Bool) {
+        guard !c.evidence.contains(.paidDiffers) else { return }
+        c.credit(.paidDiffers, paidPrinted && c.evidence.contains(where: Self.isTotalLabel) ? -weights.paidDiffers : 0)
     }
 
     /// Below the last payment line of a page (the change, else the tendered amount) a receipt prints

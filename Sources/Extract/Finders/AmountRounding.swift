@@ -11,7 +11,7 @@ extension AmountArithmetic {
             let h = height(lb)
             for i in list.indices where list[i].page == l.page {
                 guard let b = list[i].box else { continue }
-                if sameRow(b, lb), b.x0 >= lb.x0 {
+                if sameRow(lb, b, page: l.page), b.x0 >= lb.x0 {
                     if !list[i].evidence.has(label: .amountRounding) {
                         list[i].credit(.labelled(.amountRounding), weights.labelDistractor)
                     }
@@ -34,7 +34,7 @@ extension AmountArithmetic {
             let h = height(l.box)
             let adjustments = list.indices.filter { i in
                 list[i].page == l.page && list[i].evidence.has(label: .amountRounding)
-                    && (list[i].box.map { sameRow($0, l.box) } ?? false)
+                    && (list[i].box.map { sameRow(l.box, $0, page: l.page) } ?? false)
             }
             for r in adjustments {
                 guard let rc = Self.cents(list[r].value).map(abs), rc > 0, rc < weights.roundingMax else { continue }

@@ -25,9 +25,13 @@ extension AmountArithmetic {
         // A total row of its own: a total caption on the amount's text line, not one reaching down from the line
         // above (on a photo's slant a tall caption shares height with the row under it).
         let captions = labels.filter { $0.category == .amountTotal }
+        // Or a caption OCR read as a line of its own left of the amount, on its row along the page's slant.
         func ownCaption(_ b: Term) -> Bool {
             captions.contains { l in
-                l.page == b.page && view.tokens[l.line].contains { lines[l.line].box(of: $0.range) == b.box }
+                guard l.page == b.page else { return false }
+                if view.tokens[l.line].contains(where: { lines[l.line].box(of: $0.range) == b.box }) { return true }
+                return view.slant.rowOverlap(l.box, b.box, page: b.page) >= reach.rowShare && l.box.x0 < b.box.x0
+                    && !view.tokens[l.line].contains { $0.decimalMark != nil }
             }
         }
         var doubted: Set<String> = []

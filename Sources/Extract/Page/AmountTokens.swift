@@ -50,9 +50,11 @@ extension Amounts {
             // A number glued to letters ("RE2020", "A4") is an identifier, not an amount; only a letter, "/" or
             // "_" before it can glue it, so the exceptions below are looked at only then.
             let joined = i > 0 && (chars[i - 1].fastIsLetter || chars[i - 1] == "/" || chars[i - 1] == "_")
-            // "TOTAL /18.00": a stray stroke before an amount (OCR of a rule or a box edge) is no identifier.
+            // "TOTAL /18.00", "CASH —/18.00": a stray stroke before an amount (OCR of a rule or a box edge), after
+            // no letter or digit, is no identifier.
             if joined, !gluedCurrency(chars, at: i), !gluedLabel(chars, at: i),
-                !(chars[i - 1] == "/" && (i == 1 || chars[i - 2] == " ") && decimalAhead(chars, from: i))
+                !(chars[i - 1] == "/" && (i == 1 || !(chars[i - 2].fastIsLetter || chars[i - 2].fastIsNumber))
+                    && decimalAhead(chars, from: i))
             {
                 // The identifier's own marks and digits after them ("A12.078,26") start no amount of their own.
                 while i < n,

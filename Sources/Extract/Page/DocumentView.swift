@@ -66,7 +66,8 @@ struct DocumentView: Sendable {
         slant = RowSlant(lines: lines, params: weights.slant)
         let heights = lines.map(\.box.height).filter { $0 > 0 }.sorted()
         medianLineHeight = heights.isEmpty ? reach.defaultHeight : heights[heights.count / 2]
-        layout = Layout(lines: lines, labels: matcher.hits(in: lines), params: weights.layout, relabel: matcher.hits)
+        layout = Layout(
+            lines: lines, labels: matcher.hits(in: lines), params: weights.layout, slant: slant, relabel: matcher.hits)
         labels = layout.labels
         var all: [[AmountToken]] = []
         var flat: [AmountToken] = []

@@ -21,12 +21,14 @@ extension DocumentView {
             let gap = Double(range.lowerBound - label.range.upperBound)
             let f = gap <= r.sameLineGap ? 1.0 : max(r.sameLineFloor, 1.0 - (gap - r.sameLineGap) / r.sameLineFade)
             // A "line" far taller than text lines holds several rows glued together by the text layer:
-            // its words' order says little about which caption belongs to which value.
-            return lines[li].box.height > r.tallLine * medianLineHeight ? min(f, r.tallLineCap) : f
+            // its words' order says little about which caption belongs to which value. Its height is taken
+            // along the slant: a row read askew is no taller than its words.
+            return slant.box(of: lines[li]).height > r.tallLine * medianLineHeight ? min(f, r.tallLineCap) : f
         }
         let lb = label.box
         let h = max(r.minHeight, min(lb.height, box.height) > 0 ? max(lb.height, box.height) : r.defaultHeight)
-        if lb.verticalOverlap(box) >= r.rowOverlap {
+        // A row along the page's slant: on a photo read askew "CASH" and its amount share no height.
+        if slant.rowOverlap(lb, box, page: label.page) >= r.rowOverlap {
             guard lb.x1 <= box.x0 + h else { return 0 }
             let dx = max(0, box.x0 - lb.x1)
             if dx <= r.rowNear * h { return r.rowNearFactor }

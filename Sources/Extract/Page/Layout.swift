@@ -90,8 +90,12 @@ struct Layout: Sendable {
     var lineItems: Set<Int> = []
 
     /// `relabel` finds labels in lines of text; lines where a label spans a cell gap ("Ukupno | Za uplatu"
-    /// read as "ukupno za uplatu") are matched again cell by cell.
-    init(lines: [TextLine], labels: [LabelHit], params: Params, relabel: (([TextLine]) -> [LabelHit])? = nil) {
+    /// read as "ukupno za uplatu") are matched again cell by cell. `slant`: the rows of a photo read askew,
+    /// which lines are compared along.
+    init(
+        lines: [TextLine], labels: [LabelHit], params: Params, slant: RowSlant? = nil,
+        relabel: (([TextLine]) -> [LabelHit])? = nil
+    ) {
         self.params = params
         let heights = lines.flatMap { l in l.words.map(\.box.height) }.filter { $0 > 0 }.sorted()
         let lineHeights = lines.map(\.box.height).filter { $0 > 0 }.sorted()
@@ -116,7 +120,7 @@ struct Layout: Sendable {
         } else {
             self.labels = labels
         }
-        buildRows(lines, tallLine: tallLine)
+        buildRows(lines.map { slant?.box(of: $0) ?? $0.box }, pages: lines.map(\.page), tallLine: tallLine)
         markCaptions(lines)
         linkCaptions()
         findTables()

@@ -79,30 +79,31 @@ extension Layout {
     }
 
     /// Rows: lines of a page whose boxes share most of their height, in reading order. A line far taller
-    /// than text lines (several rows glued by a text layer) stays a row of its own.
-    mutating func buildRows(_ lines: [TextLine], tallLine: Double) {
-        lineRow = Array(repeating: 0, count: lines.count)
-        let order = lines.indices.sorted {
-            let a = lines[$0]
-            let b = lines[$1]
-            if a.page != b.page { return a.page < b.page }
-            let ya = (a.box.y0 + a.box.y1) / 2
-            let yb = (b.box.y0 + b.box.y1) / 2
-            return ya != yb ? ya < yb : a.box.x0 < b.box.x0
+    /// than text lines (several rows glued by a text layer) stays a row of its own. `boxes`: the lines' boxes
+    /// along their page's slant.
+    mutating func buildRows(_ boxes: [Box], pages: [Int], tallLine: Double) {
+        lineRow = Array(repeating: 0, count: boxes.count)
+        let order = boxes.indices.sorted {
+            let a = boxes[$0]
+            let b = boxes[$1]
+            if pages[$0] != pages[$1] { return pages[$0] < pages[$1] }
+            let ya = (a.y0 + a.y1) / 2
+            let yb = (b.y0 + b.y1) / 2
+            return ya != yb ? ya < yb : a.x0 < b.x0
         }
         var rowLines: [[Int]] = []
         var reference: Box?
         var refPage = -1
         var refTall = false
         for li in order {
-            let l = lines[li]
-            let tall = l.box.height > tallLine
-            if let ref = reference, refPage == l.page, !tall, !refTall, ref.verticalOverlap(l.box) >= params.rowShare {
+            let b = boxes[li]
+            let tall = b.height > tallLine
+            if let ref = reference, refPage == pages[li], !tall, !refTall, ref.verticalOverlap(b) >= params.rowShare {
                 rowLines[rowLines.count - 1].append(li)
             } else {
                 rowLines.append([li])
-                reference = l.box
-                refPage = l.page
+                reference = b
+                refPage = pages[li]
                 refTall = tall
             }
         }

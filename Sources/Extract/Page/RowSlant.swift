@@ -45,4 +45,16 @@ struct RowSlant: Sendable {
         let dy = s * (b.x0 + b.x1 - a.x0 - a.x1) / 2
         return b.verticalOverlap(Box(a.x0, a.y0 + dy, a.x1, a.y1 + dy))
     }
+
+    /// A line's box along its page's slant: its words' span once each is moved up by the slant over its place
+    /// (x as printed). A line read askew is as tall as its words, not as the drop from its first word to its
+    /// last, and two such boxes share height only where their rows do.
+    func box(of line: TextLine) -> Box {
+        guard let s = perPage[line.page], !line.words.isEmpty else { return line.box }
+        let shifted = line.words.map { w in
+            let dy = s * (w.box.x0 + w.box.x1) / 2
+            return (w.box.y0 - dy, w.box.y1 - dy)
+        }
+        return Box(line.box.x0, shifted.map(\.0).min()!, line.box.x1, shifted.map(\.1).max()!)
+    }
 }
