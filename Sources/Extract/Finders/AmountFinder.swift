@@ -98,7 +98,42 @@ struct AmountFinder: FieldFinder {
         if Self.dueUnread(in: view) || dueValueLost(in: view, amounts: out) {
             for i in out.indices where !out[i].evidence.has(label: .amountDue) { out[i].note(.dueUnread) }
         }
+        // Above it by the amount's middle: on a photo's slant the rows above a caption reach into its height.
+        for lost in Self.totalsLost(in: view) {
+            for i in out.indices where out[i].page == lost.page && out[i].box.map({ ($0.y0 + $0.y1) / 2 < lost.box.y0 }) == true {
+                if !out[i].evidence.has(label: .amountDue) { out[i].noteOnce(.dueUnread) }
+            }
+        }
         return out
+    }
+
+    /// The OCR'd captions that end their page's totals with their amount misread ("Gesamtbetrag 7LME —4—"):
+    /// the lowest total label of its page followed on its line by a word that mixes digits with other
+    /// characters ("67115€" for 671,15 €) and by no amount, with none in its row either (the line under it
+    /// holds another caption's value). The total the page asks for was lost; an amount above it (a tax
+    /// total, a net total its lines add up to) is no answer in its place. A caption alone is no loss: OCR
+    /// parts a total from its amount across rows. A due label is left to `dueUnread`: its phrases also open
+    /// sentences that end in a date.
+    static func totalsLost(in view: DocumentView) -> [LabelHit] {
+        let captions = view.labels.filter { $0.category == .amountTotal }
+        let isAmount = { (t: AmountToken) in
+            t.decimalMark != nil && Amounts.value(of: t, documentMark: view.decimalMark) != nil
+        }
+        return captions.filter { l in
+            guard view.lines[l.line].conf != nil,
+                !captions.contains(where: { $0.page == l.page && $0.box.y0 > l.box.y1 })
+            else { return false }
+            // What follows the caption: the rest of its line and the lines OCR cut from its row to its right.
+            let rowMates = view.layout.rowLines(of: l.line).filter { $0 != l.line }
+            let rest =
+                [String(view.lines[l.line].chars[l.range.upperBound...])]
+                + rowMates.filter { view.lines[$0].box.x0 >= l.box.x1 }.map { view.lines[$0].text }
+            let misread = rest.joined(separator: " ").split(separator: " ").contains { w in
+                w.contains { $0.isASCII && $0.isNumber } && w.contains { !($0.isASCII && $0.isNumber) && $0 != "." && $0 != "," }
+            }
+            let after = view.tokens[l.line].contains { isAmount($0) && $0.range.lowerBound >= l.range.upperBound }
+            return misread && !after && !rowMates.contains { view.tokens[$0].contains(where: isAmount) }
+        }
     }
 
     /// Whether the page's amount due is unreadable: an OCR'd amount-due label whose next word has the look of

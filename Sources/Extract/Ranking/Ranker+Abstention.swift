@@ -68,6 +68,9 @@ extension Ranker {
     /// as unsure: "Total $4.20" (82) for $8.20 among lines at 0 to 90 keeps its label and currency.
     /// A slip's "=" before the number is no check of its digits: OCR reads one into the gap before a
     /// misread amount ("Total Payable: = 3.24"); on such a page neither is the value printed again.
+    /// An OCR'd account whose form proves nothing (no checksum, no national scheme) is as unsure: a label and
+    /// its place say nothing of its digits ("45-1234567890/6210" beside an IBAN OCR cut short), and a
+    /// misread digit pays another account.
     func isUnsureReading(
         _ c: Candidate, ocr: Bool = false, poorReading: Bool = false, fairReading: Bool = false
     ) -> Bool {
@@ -76,7 +79,10 @@ extension Ranker {
             (ocr && [.reference, .account].contains(c.field) && OCRRepair.mixesDigitLookalikes(c.value))
             || c.evidence.contains(.ocrDigits)
         let weakPage = poorReading || (fairReading && c.field == .amount)
-        guard misreadNumber || read.map({ $0 < weights.unsureReadingBelow || weakPage }) == true else { return false }
+        let uncheckedAccount = ocr && c.field == .account && !c.evidence.kinds(for: .account).contains(.format)
+        guard misreadNumber || uncheckedAccount || read.map({ $0 < weights.unsureReadingBelow || weakPage }) == true else {
+            return false
+        }
         let checksummed = c.evidence.contains { if case .checksum = $0 { true } else { false } }
         return !checksummed && !c.evidence.contains { Self.checksDigits($0, of: c.field, weakPage: weakPage) }
     }
