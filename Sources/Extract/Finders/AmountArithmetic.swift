@@ -85,6 +85,7 @@ struct AmountArithmetic {
         applyTaxRates(&list, terms, summands: summands, runs: runs)
         applyTendered(&list, terms)
         applyDeductions(&list, terms)
+        applyDeductionUnsettled(&list, terms)
         applyItemSums(&list, runs)
         applyPosition(&list)
         applyPayment(&list)

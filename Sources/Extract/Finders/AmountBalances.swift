@@ -80,4 +80,27 @@ extension AmountArithmetic {
             }
         }
     }
+
+    /// A total with a part already paid printed under it ("Total 2,966.80", "Advance payment 890.04") and the
+    /// rest it leaves printed nowhere on the page: the balance line, which says what is due, was not read.
+    /// The total is then no answer: its occurrences carry `due-unread`, unless a label calls them due.
+    func applyDeductionUnsettled(_ list: inout [Candidate], _ terms: [Term]) {
+        // Every amount the page prints, not only the terms the sums compare: the rest may be a small, unlabelled one.
+        let printed = Set(list.compactMap { c in Self.cents(c.value).map { [c.page, abs($0)] } })
+        for t in terms where t.cents > 0 {
+            let e = list[t.index].evidence
+            guard e.has(label: .amountTotal), !e.has(label: .amountDue), !e.contains(.lineItem) else { continue }
+            let h = height(t.box)
+            let unsettled = terms.contains { d in
+                let paid = abs(d.cents)
+                return before(t, d) && !sameRow(t.box, d.box) && d.box.y0 - t.box.y1 <= weights.blockReach * h
+                    && list[d.index].evidence.has(label: .amountPaid) && paid > 0 && paid < t.cents
+                    && !printed.contains([t.page, t.cents - paid])
+            }
+            guard unsettled else { continue }
+            for i in list.indices where list[i].value == list[t.index].value && !list[i].evidence.has(label: .amountDue) {
+                list[i].noteOnce(.dueUnread)
+            }
+        }
+    }
 }

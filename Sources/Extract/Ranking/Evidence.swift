@@ -62,8 +62,8 @@ public enum Evidence: Hashable, Sendable {
     /// settle the order: never confident.
     case ambiguousDate
     /// An amount on a page whose amount-due label OCR read with no amount after it ("Zahlbetrag 521,9%"), or
-    /// above the page's last total caption OCR read with none ("Gesamtbetrag 7LME —4—"): what is due is not
-    /// what the other lines say; never confident.
+    /// above the page's last total caption OCR read with none ("Gesamtbetrag 7LME —4—"), or a total with a part
+    /// paid under it whose rest is printed nowhere: what is due is not what the other lines say; never confident.
     case dueUnread
     /// An amount on a receipt whose tendered amount less the change back (what was paid) is printed nowhere
     /// above its payment lines: the totals were misread or are not what was paid; never confident.
