@@ -30,6 +30,8 @@ struct DocumentView: Sendable {
     let reach: LabelReach
     /// The slant rows of an askew photo run along.
     let slant: RowSlant
+    /// Each line's box along its page's slant (`RowSlant.box(of:)`), made once: rows and label geometry read it.
+    let slantedBoxes: [Box]
 
     /// What reading by OCR costs a value: below `floor` per cent, `perPoint` points per point missing.
     struct OCRWeights: Sendable {
@@ -66,8 +68,11 @@ struct DocumentView: Sendable {
         slant = RowSlant(lines: lines, params: weights.slant)
         let heights = lines.map(\.box.height).filter { $0 > 0 }.sorted()
         medianLineHeight = heights.isEmpty ? reach.defaultHeight : heights[heights.count / 2]
+        let slanted = lines.map(slant.box(of:))
+        slantedBoxes = slanted
         layout = Layout(
-            lines: lines, labels: matcher.hits(in: lines), params: weights.layout, slant: slant, relabel: matcher.hits)
+            lines: lines, labels: matcher.hits(in: lines), params: weights.layout, rowBoxes: slanted,
+            relabel: matcher.hits)
         labels = layout.labels
         var all: [[AmountToken]] = []
         var flat: [AmountToken] = []

@@ -23,7 +23,7 @@ extension DocumentView {
             // A "line" far taller than text lines holds several rows glued together by the text layer:
             // its words' order says little about which caption belongs to which value. Its height is taken
             // along the slant: a row read askew is no taller than its words.
-            return slant.box(of: lines[li]).height > r.tallLine * medianLineHeight ? min(f, r.tallLineCap) : f
+            return slantedBoxes[li].height > r.tallLine * medianLineHeight ? min(f, r.tallLineCap) : f
         }
         let lb = label.box
         let h = max(r.minHeight, min(lb.height, box.height) > 0 ? max(lb.height, box.height) : r.defaultHeight)

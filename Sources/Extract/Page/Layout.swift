@@ -90,10 +90,10 @@ struct Layout: Sendable {
     var lineItems: Set<Int> = []
 
     /// `relabel` finds labels in lines of text; lines where a label spans a cell gap ("Ukupno | Za uplatu"
-    /// read as "ukupno za uplatu") are matched again cell by cell. `slant`: the rows of a photo read askew,
-    /// which lines are compared along.
+    /// read as "ukupno za uplatu") are matched again cell by cell. `rowBoxes`: the lines' boxes along their
+    /// page's slant (a photo read askew), which rows are made of; the lines' own boxes without them.
     init(
-        lines: [TextLine], labels: [LabelHit], params: Params, slant: RowSlant? = nil,
+        lines: [TextLine], labels: [LabelHit], params: Params, rowBoxes: [Box]? = nil,
         relabel: (([TextLine]) -> [LabelHit])? = nil
     ) {
         self.params = params
@@ -120,7 +120,7 @@ struct Layout: Sendable {
         } else {
             self.labels = labels
         }
-        buildRows(lines.map { slant?.box(of: $0) ?? $0.box }, pages: lines.map(\.page), tallLine: tallLine)
+        buildRows(rowBoxes ?? lines.map(\.box), pages: lines.map(\.page), tallLine: tallLine)
         markCaptions(lines)
         linkCaptions()
         findTables()
