@@ -141,25 +141,28 @@ struct GlyphInk {
     private func counts(_ patch: Patch, background: UInt32) -> (core: Int, shown: Int, pageInk: Int) {
         let box = patch.box
         let w = box.x1 - box.x0
-        var core = 0
         var shown = 0
         var pageInk = 0
         patch.flags.withUnsafeBufferPointer { flags in
             for y in box.y0..<box.y1 {
                 let p = page.row(y) + box.x0
                 let f = flags.baseAddress! + (y - box.y0) * w
-                for x in 0..<w {
-                    // Mostly the background itself, told at once.
+                var x = 0
+                while x < w {
+                    // Mostly the background itself, passed over four pixels at a time.
+                    if x &+ 4 <= w, GlyphInk.allOf(p + x, are: background) {
+                        x &+= 4
+                        continue
+                    }
+                    defer { x &+= 1 }
                     let v = p[x] & 0xFF_FFFF
-                    let differs = v != background && GlyphInk.difference(v, background) >= GlyphInk.contrastLevel ? 1 : 0
-                    pageInk &+= differs
-                    let isCore = Int(f[x] & Patch.core)
-                    core &+= isCore
-                    shown &+= isCore & differs
+                    guard v != background, GlyphInk.difference(v, background) >= GlyphInk.contrastLevel else { continue }
+                    pageInk &+= 1
+                    shown &+= Int(f[x] & Patch.core)
                 }
             }
         }
-        return (core, shown, pageInk)
+        return (patch.coreCount, shown, pageInk)
     }
 
     /// The median colour, channel by channel, of the page in the word's boxes away from any glyph ink.

@@ -7,6 +7,8 @@ extension GlyphInk {
     struct Patch {
         var box: PixelRect
         var flags: [UInt8]
+        /// The pixels flagged `core`, counted once (every measure of the word needs the count).
+        var coreCount = 0
 
         /// At least `GlyphInk.coreInk` of glyph ink.
         static let core: UInt8 = 1
@@ -14,6 +16,18 @@ extension GlyphInk {
         static let near: UInt8 = 2
         /// Any glyph ink within reach along the row (a step of the spread).
         fileprivate static let nearInRow: UInt8 = 4
+    }
+
+    /// Whether the four pixels from `pixels` on all have the colour `colour` (0xRRGGBB; the fourth byte of a
+    /// pixel is not looked at), told by two loads.
+    @inline(__always)
+    static func allOf(_ pixels: UnsafePointer<UInt32>, are colour: UInt32) -> Bool {
+        let mask: UInt64 = 0x00FF_FFFF_00FF_FFFF
+        let pair = UInt64(colour) | UInt64(colour) << 32
+        let raw = UnsafeRawPointer(pixels)
+        let a = raw.loadUnaligned(as: UInt64.self) & mask
+        let b = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self) & mask
+        return (a ^ pair) | (b ^ pair) == 0
     }
 
     static func patch(_ c: Character, glyphs: PageCanvas) -> Patch {
@@ -25,24 +39,34 @@ extension GlyphInk {
         var flags = [UInt8](repeating: 0, count: w * h)
         // Any glyph ink spread by `reach` pixels: along rows (the last ink seen), then across them.
         let reach = max(1, Int((c.height * 0.06).rounded()))
+        var coreCount = 0
         flags.withUnsafeMutableBufferPointer { flags in
             let f = flags.baseAddress!
             for y in 0..<h {
                 let g = glyphs.row(box.y0 + y) + box.x0
                 let row = f + y * w
-                var last = Int.min / 2
-                for x in 0..<w {
-                    // Paper (white) is no ink: most pixels of a patch, told at once.
-                    if g[x] & 0xFF_FFFF != 0xFF_FFFF {
-                        let v = GlyphInk.ink(g[x])
-                        if v >= GlyphInk.coreInk { row[x] = Patch.core }
-                        if v >= GlyphInk.anyInk { last = x }
+                // Pixels before `spreadTo` are marked as near the ink seen so far.
+                var spreadTo = 0
+                var x = 0
+                while x < w {
+                    // Paper (white) is no ink: most pixels of a patch, passed over four at a time.
+                    if x &+ 4 <= w, GlyphInk.allOf(g + x, are: 0xFF_FFFF) {
+                        x &+= 4
+                        continue
                     }
-                    // Ink within reach of x - reach on either side: the last ink at or before x is at most
-                    // 2 reach back.
-                    if x >= reach, x - last <= 2 * reach { row[x - reach] |= Patch.nearInRow }
+                    defer { x &+= 1 }
+                    guard g[x] & 0xFF_FFFF != 0xFF_FFFF else { continue }
+                    let v = GlyphInk.ink(g[x])
+                    if v >= GlyphInk.coreInk {
+                        row[x] |= Patch.core
+                        coreCount &+= 1
+                    }
+                    guard v >= GlyphInk.anyInk else { continue }
+                    // Ink within reach on either side of x along the row.
+                    let end = min(w, x &+ reach &+ 1)
+                    for i in max(spreadTo, x &- reach)..<max(end, spreadTo) { row[i] |= Patch.nearInRow }
+                    spreadTo = max(spreadTo, end)
                 }
-                for x in max(w, reach)..<(w + reach) where x - last <= 2 * reach { row[x - reach] |= Patch.nearInRow }
             }
             // Across rows, eight pixels at a time (`nearInRow` of each byte shifted into `near`).
             let words = w / 8
@@ -60,6 +84,6 @@ extension GlyphInk {
                 }
             }
         }
-        return Patch(box: box, flags: flags)
+        return Patch(box: box, flags: flags, coreCount: coreCount)
     }
 }

@@ -30,7 +30,7 @@ extension AmountArithmetic {
             captions.contains { l in
                 guard l.page == b.page else { return false }
                 if view.tokens[l.line].contains(where: { lines[l.line].box(of: $0.range) == b.box }) { return true }
-                return view.slant.rowOverlap(l.box, b.box, page: b.page) >= reach.rowShare && l.box.x0 < b.box.x0
+                return sameRow(l.box, b.box, page: b.page) && l.box.x0 < b.box.x0
                     && !view.tokens[l.line].contains { $0.decimalMark != nil }
             }
         }
