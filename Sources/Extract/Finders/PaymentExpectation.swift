@@ -23,6 +23,8 @@ struct PaymentExpectation: Sendable {
     /// A phrase this many times taller than the median line is a stamp.
     let stampHeight: Double
     let longPhrase, stampShare: Int
+    /// The longest word between a paid phrase and the date that says when ("on", "le", "dnia").
+    let dateWordLetters: Int
     /// A row of a totals column: its caption's left edge within `rowAlign` median line heights of the amount
     /// captions above and below it, each at most `rowGap` line heights away.
     let rowAlign, rowGap: Double
@@ -32,6 +34,7 @@ struct PaymentExpectation: Sendable {
         stampHeight = Double(w("expect.stamp_height")) / 100
         longPhrase = w("expect.long_phrase")
         stampShare = w("expect.stamp_share")
+        dateWordLetters = w("expect.date_word_letters")
         rowAlign = Double(w("expect.totals_row_align")) / 100
         rowGap = Double(w("expect.totals_row_gap")) / 100
     }
@@ -77,11 +80,15 @@ struct PaymentExpectation: Sendable {
             let stamp = l.box.height >= medianHeight * stampHeight
             if stamp, category == .amountPaid { category = .noPaymentPaid }
             if category == .accountPayer, Self.isDirectDebitNotice(l, in: view) { category = .noPaymentDirectDebit }
-            // "Paid." alone on a line without numbers, captioning no value, is a stamp or a note, even where
-            // the phrase also names paid amounts ("Already paid: 500.00", an instalment table's "12.750,00 paid").
-            if category == .amountPaid, tokens[l.line].isEmpty,
-                (standsAlone(l, in: lines[l.line]) && view.layout.linkedValue(of: l) == nil
-                    && !isTotalsRow(l, in: view))
+            // "Paid." alone on a line without numbers but dates ("Pagato 11/11/2026": when), captioning no value,
+            // is a stamp or a note, even where the phrase also names paid amounts ("Already paid: 500.00", an
+            // instalment table's "12.750,00 paid").
+            let onlyDates = tokens[l.line].allSatisfy { t in dates.contains { $0.overlaps(t.range) } }
+            let dated = isDatedNote(l, in: lines[l.line], dates: dates)
+            if category == .amountPaid, onlyDates,
+                dated
+                    || (standsAlone(l, in: lines[l.line]) && view.layout.linkedValue(of: l) == nil
+                        && !isTotalsRow(l, in: view))
                     || Self.isStatusValue(l, in: lines[l.line])
             {
                 category = .noPaymentPaid
@@ -98,7 +105,7 @@ struct PaymentExpectation: Sendable {
             if category == .noPaymentPaid, numberAfter, !stamp { continue }
             // Credit notes and "paid" stamps say so in a title or in a long phrase, not in a line item
             // ("Gutschrift Treuebonus").
-            let notice = stamp || standsAlone(l, in: lines[l.line]) || Self.isStatusValue(l, in: lines[l.line])
+            let notice = stamp || dated || standsAlone(l, in: lines[l.line]) || Self.isStatusValue(l, in: lines[l.line])
             if category != .noPaymentDirectDebit, !notice, l.range.count < longPhrase,
                 lines[l.line].box.height < medianHeight * titleHeight
             {
@@ -225,6 +232,24 @@ struct PaymentExpectation: Sendable {
         let above = column.contains { $0.box.y1 <= label.box.y0 && label.box.y0 - $0.box.y1 <= rowGap * h }
         let below = column.contains { $0.box.y0 >= label.box.y1 && $0.box.y0 - label.box.y1 <= rowGap * h }
         return above && below
+    }
+
+    /// "Paid on 11/11/2026", "Payée le 11/11/2026": a paid phrase that opens its line and goes on only with when
+    /// it was paid (a date, after at most one short word) is a note, however few of the line's letters it holds.
+    func isDatedNote(_ label: LabelHit, in line: TextLine, dates: [Range<Int>]) -> Bool {
+        let chars = line.chars
+        func blank(_ c: Character) -> Bool { !c.isLetter && !c.isNumber }
+        guard chars[..<label.range.lowerBound].allSatisfy(blank) else { return false }
+        var i = label.range.upperBound
+        while i < chars.count, blank(chars[i]) { i += 1 }
+        let word = i
+        while i < chars.count, chars[i].isLetter { i += 1 }
+        guard i - word <= dateWordLetters else { return false }
+        while i < chars.count, blank(chars[i]) { i += 1 }
+        // Dates are looked for on lines with amounts only; a line of a phrase and a date has none.
+        let found = dates.isEmpty && i < chars.count && chars[i].isNumber ? Self.dateRanges(in: line) : dates
+        guard let date = found.first(where: { $0.lowerBound == i }) else { return false }
+        return chars[date.upperBound...].allSatisfy(blank)
     }
 
     /// A label that is all its line says (letters of other words are few): a title, a stamp, a note.
