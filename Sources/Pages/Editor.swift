@@ -182,9 +182,17 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
                 try primary.check("add a page")
             }
         } else {
-            for oh in primaryPages.reversed() {
-                _ = qpdf_remove_page(q, oh)
+            // The page list is emptied at once: qpdf_remove_page copies the whole /Kids array for every page it
+            // takes out (500 pages: 125,000 entries copied, 15% of a reverse's instructions). qpdf_find_page_by_oh
+            // first flattens the tree as qpdf_remove_page did (every page's /Parent becomes the root), so the pages
+            // left out end as before; qpdf_add_page then puts the planned ones back.
+            if let first = primaryPages.first { _ = qpdf_find_page_by_oh(q, first) }
+            guard let pages = primary.key(primary.root, "/Pages"), primary.isDictionary(pages) else {
+                throw ToolError(.record, code: "pdf_edit_failed", "cannot read the page tree in '\(primary.name)'")
             }
+            primary.set(pages, "/Kids", primary.newArray())
+            primary.set(pages, "/Count", primary.newInteger(0))
+            _ = qpdf_update_all_pages_cache(q)
             try primary.check("take the pages out of the page tree")
             for planned in plan.pages {
                 let (from, page) = try origin(planned)
