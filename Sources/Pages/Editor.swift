@@ -26,6 +26,10 @@ public struct EditJob: Sendable, Equatable {
     public var whiten = false
     /// --searchable: text layers to put under pages of the input, before the operations.
     public var textLayers: [PageTextLayer] = []
+    /// The process ends right after this edit (one edit from the command line): the documents are left to the
+    /// exit instead of freed one object at a time (qpdf_cleanup and the heap consolidation after it, about 5% of a
+    /// book's instructions). An edit of a batch frees them.
+    public var endsProcess = false
 
     public init(
         input: String, output: String?, inPlace: Bool, password: String? = nil, decrypt: Bool = false,
@@ -51,6 +55,13 @@ public struct EditJob: Sendable, Equatable {
 public struct EditOutcome: Sendable {
     public var record: JSON
     public var warnings: [String]
+}
+
+/// What an edit that ends the process leaves to the exit (`EditJob.endsProcess`).
+private final class LeftToExit {
+    let primary: QPDFDocument
+    let sources: [String: Source]
+    init(_ primary: QPDFDocument, _ sources: [String: Source]) { (self.primary, self.sources) = (primary, sources) }
 }
 
 /// A document pages are taken from.
@@ -182,9 +193,17 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
                 try primary.check("add a page")
             }
         } else {
-            for oh in primaryPages.reversed() {
-                _ = qpdf_remove_page(q, oh)
+            // The page list is emptied at once: qpdf_remove_page copies the whole /Kids array for every page it
+            // takes out (500 pages: 125,000 entries copied, 15% of a reverse's instructions). qpdf_find_page_by_oh
+            // first flattens the tree as qpdf_remove_page did (every page's /Parent becomes the root), so the pages
+            // left out end as before; qpdf_add_page then puts the planned ones back.
+            if let first = primaryPages.first { _ = qpdf_find_page_by_oh(q, first) }
+            guard let pages = primary.key(primary.root, "/Pages"), primary.isDictionary(pages) else {
+                throw ToolError(.record, code: "pdf_edit_failed", "cannot read the page tree in '\(primary.name)'")
             }
+            primary.set(pages, "/Kids", primary.newArray())
+            primary.set(pages, "/Count", primary.newInteger(0))
+            _ = qpdf_update_all_pages_cache(q)
             try primary.check("take the pages out of the page tree")
             for planned in plan.pages {
                 let (from, page) = try origin(planned)
@@ -249,6 +268,7 @@ public func performEdit(_ job: EditJob) throws(ToolError) -> EditOutcome {
         throw error
     }
     withExtendedLifetime((sources, lock, layers)) {}
+    if job.endsProcess { _ = Unmanaged.passRetained(LeftToExit(primary, sources)) }
 
     // 6. The record.
     if let w = damageWarning(primary) { warnings.insert(w, at: 0) }

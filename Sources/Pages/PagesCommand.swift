@@ -27,6 +27,7 @@ public enum PagesCommand {
             deterministicID: invocation.deterministicID, lockWait: invocation.lockWait,
             operations: operations ?? invocation.operations)
         (job.asIs, job.whiten) = (invocation.asIs, invocation.whiten)
+        job.endsProcess = true  // runTool exits after this one edit
         job.textLayers =
             try invocation.searchable.map { path throws(ToolError) in
                 try TextLayers.read(records: path, for: input)

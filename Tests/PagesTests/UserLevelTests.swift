@@ -407,3 +407,72 @@ extension ImagePageTests {
             ])
     }
 }
+
+@Suite("a page tree of several levels")
+struct NestedPageTreeTests {
+    /// Six pages under two intermediate /Pages nodes: the first three inherit /Rotate 90 from theirs, all of them
+    /// the font and the size from the root; a bookmark on page 2 and one on page 5.
+    static func nestedTree(_ path: String) throws {
+        var objects: [Int: String] = [
+            1: "<< /Type /Catalog /Pages 2 0 R /Outlines 20 0 R >>",
+            2: "<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 6 /MediaBox [0 0 300 400] /Resources << /Font << /F1 30 0 R >> >> >>",
+            3: "<< /Type /Pages /Parent 2 0 R /Kids [10 0 R 11 0 R 12 0 R] /Count 3 /Rotate 90 >>",
+            4: "<< /Type /Pages /Parent 2 0 R /Kids [13 0 R 14 0 R 15 0 R] /Count 3 >>",
+            20: "<< /Type /Outlines /First 21 0 R /Last 22 0 R /Count 2 >>",
+            21: "<< /Title (two) /Parent 20 0 R /Next 22 0 R /Dest [11 0 R /Fit] >>",
+            22: "<< /Title (five) /Parent 20 0 R /Prev 21 0 R /Dest [14 0 R /Fit] >>",
+            30: "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+        ]
+        for i in 0..<6 {
+            objects[10 + i] = "<< /Type /Page /Parent \(i < 3 ? 3 : 4) 0 R /Contents \(40 + i) 0 R >>"
+            let text = "BT /F1 24 Tf 50 200 Td (Page \(i + 1)) Tj ET"
+            objects[40 + i] = "<< /Length \(text.utf8.count) >>\nstream\n\(text)\nendstream"
+        }
+        var pdf = "%PDF-1.4\n"
+        var offsets: [Int: Int] = [:]
+        for n in objects.keys.sorted() {
+            offsets[n] = pdf.utf8.count
+            pdf += "\(n) 0 obj\n\(objects[n]!)\nendobj\n"
+        }
+        let xref = pdf.utf8.count
+        let size = objects.keys.max()! + 1
+        pdf += "xref\n0 \(size)\n0000000000 65535 f \n"
+        for n in 1..<size { pdf += offsets[n].map { String(format: "%010d 00000 n \n", $0) } ?? "0000000000 65535 f \n" }
+        pdf += "trailer\n<< /Size \(size) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
+        try pdf.write(toFile: path, atomically: true, encoding: .ascii)
+    }
+
+    /// How many /Pages nodes the file holds (qpdf --json=1 objects).
+    static func pagesNodes(_ pdf: String) throws -> Int {
+        let json = try Harness.run("qpdf", ["--json=1", "--json-key=objects", pdf]).stdout
+        return json.components(separatedBy: "\"/Type\": \"/Pages\"").count - 1
+    }
+
+    // Reordering rebuilds the page list (emptied at once, then filled): the pages keep what they inherited, the
+    // tree comes out flat, and a page left out stays out of the file (its bookmark points nowhere).
+    @Test(arguments: [
+        ("z-1", ["Page 6", "Page 5", "Page 4", "Page 3", "Page 2", "Page 1"], [0, 0, 0, 90, 90, 90], 2),
+        ("6,4,2,2", ["Page 6", "Page 4", "Page 2", "Page 2"], [0, 0, 90, 90], 1),
+    ])
+    func reorderingANestedTreeKeepsWhatPagesInherit(
+        _ order: String, _ texts: [String], _ rotations: [Int], _ bookmarks: Int
+    ) throws {
+        let dir = try Harness.folder()
+        let input = dir.appendingPathComponent("nested.pdf").path
+        let out = dir.appendingPathComponent("out.pdf").path
+        try Self.nestedTree(input)
+        #expect(try Harness.qpdfCheck(input).status == 0)
+        let r = try Harness.pages([input, "--order", order, "-o", out])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try Harness.qpdfCheck(out).status == 0)
+        #expect(try Harness.pageTexts(out) == texts)
+        #expect(try Harness.rotations(out) == rotations)
+        #expect(try Self.pagesNodes(out) == 1)
+        #expect(try DeletedPagesTests.pageObjects(out) == texts.count)
+        // Both bookmarks stay; the one whose page was left out points nowhere.
+        let outline = try Harness.run("qpdf", ["--json=1", "--json-key=outlines", out]).stdout
+        let count = { (text: String) in outline.components(separatedBy: text).count - 1 }
+        #expect(count("\"title\"") == 2)
+        #expect(count("\"destpageposfrom1\": ") - count("\"destpageposfrom1\": null") == bookmarks)
+    }
+}

@@ -5,6 +5,8 @@
 # prints a Markdown table with the ratios pp/qpdf.
 # The inputs are generated into a temporary folder and removed afterwards (never committed).
 #   usage: bash bench/pages/run.sh            (BOOK_PAGES=500 RUNS=5 by default)
+#   PP=path: measure that pp-pages instead of building one; BEFORE=path: an older pp-pages measured in the same
+#   sitting, edit by edit (its rows are marked "before"), for before/after tables.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 BOOK_PAGES=${BOOK_PAGES:-500}
@@ -13,8 +15,11 @@ for tool in hyperfine qpdf python3 /usr/bin/time; do
     command -v "$tool" >/dev/null || { echo "bench/pages: needs $tool (apt-get install -y hyperfine time qpdf python3)" >&2; exit 2; }
 done
 # As `make build` builds it: the Swift runtime linked statically, in its own scratch path.
-make --no-print-directory -s pages-static >&2
-PP=$PWD/.build/static/release/pp-pages
+if [ -z "${PP:-}" ]; then
+    make --no-print-directory -s pages-static >&2
+    PP=$PWD/.build/static/release/pp-pages
+fi
+BEFORE=${BEFORE:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 python3 bench/pages/make-book.py "$BOOK_PAGES" "$work/book.pdf"
@@ -41,10 +46,10 @@ for name in book big; do
     in=$work/$name.pdf
     n=$(qpdf --show-npages "$in")
     size=$(python3 -c 'import os,sys; print("%.1f" % (os.path.getsize(sys.argv[1]) / 1e6))' "$in")
-    declare -A ppcmd=(
-        [reverse]="$PP $in --order z-1 -o $work/pp.pdf"
-        [delete]="$PP $in --delete 10-20,z -o $work/pp.pdf"
-        [insert]="$PP $in --insert-at 100 $work/insert.pdf -o $work/pp.pdf"
+    declare -A ppargs=(
+        [reverse]="$in --order z-1 -o $work/pp.pdf"
+        [delete]="$in --delete 10-20,z -o $work/pp.pdf"
+        [insert]="$in --insert-at 100 $work/insert.pdf -o $work/pp.pdf"
     )
     declare -A qpdfcmd=(
         [reverse]="qpdf $in --pages . z-1 -- $work/q.pdf"
@@ -52,14 +57,19 @@ for name in book big; do
         [insert]="qpdf $in --pages . 1-99 $work/insert.pdf 1-z . 100-z -- $work/q.pdf"
     )
     for edit in reverse delete insert; do
-        # Same edit, same result: the page counts must agree.
-        ${ppcmd[$edit]} >/dev/null
-        ${qpdfcmd[$edit]}
-        [ "$(qpdf --show-npages "$work/pp.pdf")" = "$(qpdf --show-npages "$work/q.pdf")" ] || { echo "page counts differ for $edit" >&2; exit 1; }
-        read -r pt pc < <(mean "${ppcmd[$edit]}")
-        read -r qt qc < <(mean "${qpdfcmd[$edit]}")
-        # shellcheck disable=SC2086
-        pm=$(peak ${ppcmd[$edit]}); qm=$(peak ${qpdfcmd[$edit]})
-        echo "| $name ($n pages, $size MB) | $edit | $pt | $qt | $(ratio "$pt" "$qt") | $pc | $qc | $(ratio "$pc" "$qc") | $(mb "$pm") | $(mb "$qm") | $(ratio "$pm" "$qm") |"
+        for pp in ${BEFORE:+"$BEFORE"} "$PP"; do
+            label="$name ($n pages, $size MB)"
+            [ "$pp" = "$BEFORE" ] && label="$name, before"
+            ppcmd="$pp ${ppargs[$edit]}"
+            # Same edit, same result: the page counts must agree.
+            $ppcmd >/dev/null
+            ${qpdfcmd[$edit]}
+            [ "$(qpdf --show-npages "$work/pp.pdf")" = "$(qpdf --show-npages "$work/q.pdf")" ] || { echo "page counts differ for $edit" >&2; exit 1; }
+            read -r pt pc < <(mean "$ppcmd")
+            read -r qt qc < <(mean "${qpdfcmd[$edit]}")
+            # shellcheck disable=SC2086
+            pm=$(peak $ppcmd); qm=$(peak ${qpdfcmd[$edit]})
+            echo "| $label | $edit | $pt | $qt | $(ratio "$pt" "$qt") | $pc | $qc | $(ratio "$pc" "$qc") | $(mb "$pm") | $(mb "$qm") | $(ratio "$pm" "$qm") |"
+        done
     done
 done
