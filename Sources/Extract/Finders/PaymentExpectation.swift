@@ -125,6 +125,10 @@ struct PaymentExpectation: Sendable {
         // "K úhradě: 0,00 Kč": every amount-due label that introduces an amount introduces zero.
         let due = labels.filter { $0.category == .amountDue }.compactMap { Self.dueCents($0, in: view) }
         if !due.isEmpty, due.allSatisfy({ $0 == 0 }) { add(.nothingDue) }
+        // "Razem do zapłaty 2 005,57 / Zapłacono 2 005,57 / Pozostało do zapłaty 0,00": after a payment the page
+        // states, the last amount it calls due is zero.
+        let paidStated = !paidCents.isEmpty || occurrences.contains { $0.evidence.has(label: .amountPaid) }
+        if paidStated, let last = due.last, last == 0 { add(.nothingDue) }
         // The best amount (lists are still in page order here) says whether anything is due.
         let top = amounts.max(by: { $0.points < $1.points })
         if let top, top.value.hasPrefix("-") || top.value == "0.00" { add(.nothingDue) }
