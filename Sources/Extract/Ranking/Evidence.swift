@@ -77,6 +77,9 @@ public enum Evidence: Hashable, Sendable {
     /// A total with another total of a different value printed under it in its totals block ("Total 6%
     /// supplies 28.28" over "Total 0% supplies 6.01"): a part of what is paid, or a misread; never confident.
     case totalBelow
+    /// A total one digit away from another total row of the page, neither confirmed by its parts: one of the
+    /// two was misread ("Total 10.40" and "Total 40.40"); never confident.
+    case digitRival
 
     /// The checks a value can pass or fail.
     public enum Checksum: String, Sendable {
@@ -194,6 +197,7 @@ public enum Evidence: Hashable, Sendable {
         case .subtotalBeforeCharges: "subtotal-before-charges"
         case .centsApart: "cents-apart"
         case .totalBelow: "total-below"
+        case .digitRival: "digit-rival"
         }
     }
 
