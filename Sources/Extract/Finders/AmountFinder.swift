@@ -234,6 +234,12 @@ struct AmountFinder: FieldFinder {
         }
         if t.ocrDigits { c.note(.ocrDigits) }
         if !hasDecimals, line.conf != nil, Self.centsApart(line.chars, after: t.range.upperBound) { c.note(.centsApart) }
+        // Money prints two decimals: one read ("3.2]" for 3.21, "20.0") lost a digit of the cents to OCR.
+        if hasDecimals, line.conf != nil, let mark = t.decimalMark, let m = t.raw.lastIndex(of: mark),
+            t.raw[t.raw.index(after: m)...].filter(\.isNumber).count == 1
+        {
+            c.note(.centsLost)
+        }
         if t.equalsPrefix { c.credit(.slipEquals, weights.slipEquals) }
         // A discount or an old debt named on the same line makes the amount conditional or not due.
         let lineDistractor = view.labels.first {
