@@ -93,6 +93,7 @@ struct AmountArithmetic {
         applyPaidDiffers(&list)
         applySubtotalBeforeCharges(&list)
         applyTotalBelow(&list)
+        applyDigitRival(&list)
     }
 
     /// Whether `a` is printed before `b`: same page, and on the same row to its left, or on a row above.
@@ -132,6 +133,15 @@ extension AmountArithmetic {
     static func isTotalLabel(_ e: Evidence) -> Bool { e == .labelled(.amountTotal) || e == .labelled(.amountDue) }
     static func isDeductionLabel(_ e: Evidence) -> Bool {
         e == .labelled(.amountDiscount) || e == .labelled(.amountPaid) || e == .labelled(.amountPrevious)
+    }
+
+    /// A sum, difference, balance or rounding of other printed amounts: a check of the digits that reading
+    /// the same value again (cash with no change back) is not.
+    static func isSumOfParts(_ e: Evidence) -> Bool {
+        switch e {
+        case .sumOf, .differenceOf, .balanceOf, .rounded: true
+        default: false
+        }
     }
 
     static func isDifference(_ e: Evidence) -> Bool {

@@ -88,9 +88,9 @@ extension AmountArithmetic {
 
     /// A totals block read down from its subtotal: each next row whose amount is labelled as tax, a charge,
     /// rounding (signed as printed) or a discount (taken off) is added, up to the first row of another kind.
-    /// Gives the block's sum with its last row, when at least two rows were added (one is a pair sum), and the
-    /// running sums part-way down (`partial`: the subtotal and the rows before the last).
-    func totalsBlockSums(_ list: [Candidate]) -> [(cents: Int, start: Term, last: Term, partial: [Int])] {
+    /// Gives the block's sum with its last row, when at least `minRows` rows were added (two for a correction:
+    /// one is a pair sum), and the running sums part-way down (`partial`: the subtotal and the rows before the last).
+    func totalsBlockSums(_ list: [Candidate], minRows: Int = 2) -> [(cents: Int, start: Term, last: Term, partial: [Int])] {
         let adding: Set<Evidence> = [
             .labelled(.amountVAT), .labelled(.amountGeneric), .labelled(.amountRounding), .labelled(.amountDiscount),
         ]
@@ -118,7 +118,7 @@ extension AmountArithmetic {
                 last = r
                 added += 1
             }
-            if added >= 2 { out.append((sum, start, last, partial)) }
+            if added >= minRows { out.append((sum, start, last, partial)) }
         }
         return out
     }
@@ -126,10 +126,22 @@ extension AmountArithmetic {
     /// A subtotal with rows of tax, charges or rounding after it that make a larger total is not that total,
     /// whatever labels it gathers elsewhere ("SUB TOTAL 295.00", service 29.50, GST 19.47, rounding -0.02,
     /// and the total's line unread): its value carries `subtotal-before-charges` unless the page also labels
-    /// it as a total or as due. So does a running sum part-way down the block (295.00 + 29.50 = 324.50 printed
-    /// in a tax summary): it leaves the rows under it out.
+    /// it as a total or as due. One tax row is enough when it is the tax a printed rate adds to the subtotal,
+    /// not the tax a total includes ("SUB-TOTAL RM 16.98", "GST 6% RM 1.02", the total's line lost: its items'
+    /// sum and a currency confirm the subtotal, not what was paid; "NET TOTAL 22.25" over "GST 6% 1.26" is
+    /// tax included). So does a running sum part-way down the block (295.00 + 29.50 = 324.50 printed in a tax
+    /// summary): it leaves the rows under it out.
     func applySubtotalBeforeCharges(_ list: inout [Candidate]) {
-        for block in totalsBlockSums(list) where block.cents > block.start.cents {
+        let rates = Self.taxRates(lines, max: weights.taxRateMax, count: weights.taxRates)
+        func taxAdded(_ net: Int, _ tax: Int) -> Bool {
+            rates.contains { r in
+                Int((Double(net) * r / 100).rounded()) == tax && Int((Double(net) * r / (100 + r)).rounded()) != tax
+            }
+        }
+        for block in totalsBlockSums(list, minRows: 1) where block.cents > block.start.cents {
+            // One row added (no running sum part-way): only a tax a printed rate adds.
+            let taxRow = list[block.last.index].evidence.has(label: .amountVAT)
+            guard !block.partial.isEmpty || (taxRow && taxAdded(block.start.cents, block.last.cents)) else { continue }
             for cents in Set([block.start.cents] + block.partial) where cents != block.cents {
                 let same = list.indices.filter { Self.cents(list[$0].value) == cents }
                 guard !same.contains(where: { list[$0].evidence.contains(where: Self.isTotalLabel) }) else { continue }

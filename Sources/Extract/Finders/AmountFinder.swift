@@ -186,9 +186,11 @@ struct AmountFinder: FieldFinder {
     static func valueLost(_ l: LabelHit, in view: DocumentView) -> Bool {
         guard view.lines[l.line].conf != nil else { return false }
         let rest = view.lines[l.line].chars[l.range.upperBound...]
-        // Its value may stand on a line OCR cut from its row, or on the line under it.
+        // Its value may stand on a line OCR cut from its row, or on the line under it. What follows the label
+        // may be specks OCR read from paper ("TOTAL —"): no letter or digit of a value.
         let near = view.layout.rowLines(of: l.line) + (l.line + 1 < view.lines.count ? [l.line + 1] : [])
-        return rest.allSatisfy { $0 == " " || $0 == ":" } && !near.contains { view.tokens[$0].contains { $0.decimalMark != nil } }
+        return rest.allSatisfy { !$0.isLetter && !$0.isNumber }
+            && !near.contains { view.tokens[$0].contains { $0.decimalMark != nil } }
     }
 
     /// Whether an OCR'd whole number ends in a decimal mark that a space parts from a word of one or two
@@ -232,6 +234,12 @@ struct AmountFinder: FieldFinder {
         }
         if t.ocrDigits { c.note(.ocrDigits) }
         if !hasDecimals, line.conf != nil, Self.centsApart(line.chars, after: t.range.upperBound) { c.note(.centsApart) }
+        // Money prints two decimals: one read ("3.2]" for 3.21, "20.0") lost a digit of the cents to OCR.
+        if hasDecimals, line.conf != nil, let mark = t.decimalMark, let m = t.raw.lastIndex(of: mark),
+            t.raw[t.raw.index(after: m)...].filter(\.isNumber).count == 1
+        {
+            c.note(.centsLost)
+        }
         if t.equalsPrefix { c.credit(.slipEquals, weights.slipEquals) }
         // A discount or an old debt named on the same line makes the amount conditional or not due.
         let lineDistractor = view.labels.first {

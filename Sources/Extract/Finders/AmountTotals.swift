@@ -22,18 +22,6 @@ extension AmountArithmetic {
         func paymentBetween(_ a: Term, _ b: Term) -> Bool {
             payments.contains { $0.page == a.page && $0.box.y0 >= a.box.y1 && $0.box.y1 <= b.box.y0 }
         }
-        // A total row of its own: a total caption on the amount's text line, not one reaching down from the line
-        // above (on a photo's slant a tall caption shares height with the row under it).
-        let captions = labels.filter { $0.category == .amountTotal }
-        // Or a caption OCR read as a line of its own left of the amount, on its row along the page's slant.
-        func ownCaption(_ b: Term) -> Bool {
-            captions.contains { l in
-                guard l.page == b.page else { return false }
-                if view.tokens[l.line].contains(where: { lines[l.line].box(of: $0.range) == b.box }) { return true }
-                return sameRow(l.box, b.box, page: b.page) && l.box.x0 < b.box.x0
-                    && !view.tokens[l.line].contains { $0.decimalMark != nil }
-            }
-        }
         var doubted: Set<String> = []
         for a in totals where !due.contains(list[a.index].value) {
             let lower = totals.filter { $0.page == a.page && !sameRow($0.box, a.box) && $0.box.y0 > a.box.y0 }
@@ -41,10 +29,50 @@ extension AmountArithmetic {
             let parts = Ranker.arithmeticParts(of: list[a.index])
             let other = lower.contains {
                 $0.box.y0 - a.box.y1 <= weights.blockReach * height(a.box) && !parts.contains(list[$0.index].value)
-                    && !paymentBetween(a, $0) && ownCaption($0)
+                    && !paymentBetween(a, $0) && ownCaption($0.box, page: $0.page)
             }
             if other { doubted.insert(list[a.index].value) }
         }
         for i in list.indices where doubted.contains(list[i].value) { list[i].noteOnce(.totalBelow) }
+    }
+
+    /// A total row of its own: a total caption on the amount's text line, not one reaching down from the line
+    /// above (on a photo's slant a tall caption shares height with the row under it), nor a column's header.
+    /// Or a caption OCR read as a line of its own left of the amount, on its row along the page's slant.
+    func ownCaption(_ box: Box, page: Int) -> Bool {
+        labels.contains { l in
+            guard l.category == .amountTotal, l.page == page else { return false }
+            if view.tokens[l.line].contains(where: { lines[l.line].box(of: $0.range) == box }) { return true }
+            return sameRow(l.box, box, page: page) && l.box.x0 < box.x0
+                && !view.tokens[l.line].contains { $0.decimalMark != nil }
+        }
+    }
+
+    /// A total one digit away from another total row of the page ("Total 10.40" over "Total Inclusive GST
+    /// 40.40", a 1 read as 4, the cash line under it misread alike): one of the two was misread, and a label
+    /// or a currency says nothing of which. Unless a sum of its own parts confirms it (or the other is one of
+    /// them), its occurrences carry `digit-rival` and are never confident. Only on what OCR read, and not
+    /// against a summary printed under the payment lines.
+    func applyDigitRival(_ list: inout [Candidate]) {
+        let readByOCR = Set(lines.filter { $0.conf != nil }.map(\.page))
+        let rows = list.indices.filter { i in
+            let e = list[i].evidence
+            guard readByOCR.contains(list[i].page), let b = list[i].box else { return false }
+            return e.has(label: .amountTotal) && !e.contains(.noDecimals) && !e.contains(.afterPayment)
+                && ownCaption(b, page: list[i].page)
+        }
+        var doubted: Set<String> = []
+        for a in rows where !list[a].evidence.contains(.lineItem) {
+            guard let ac = Self.cents(list[a].value), ac > 0, !list[a].evidence.contains(where: Self.isSumOfParts) else {
+                continue
+            }
+            let parts = Ranker.arithmeticParts(of: list[a])
+            let rival = rows.contains { b in
+                guard list[b].page == list[a].page, let bc = Self.cents(list[b].value) else { return false }
+                return !parts.contains(list[b].value) && Self.oneDigitApart(ac, bc)
+            }
+            if rival { doubted.insert(list[a].value) }
+        }
+        for i in list.indices where doubted.contains(list[i].value) { list[i].noteOnce(.digitRival) }
     }
 }

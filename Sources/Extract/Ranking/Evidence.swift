@@ -74,9 +74,15 @@ public enum Evidence: Hashable, Sendable {
     /// An amount OCR read with its cents cut off by a space after the decimal mark ("RM 65. 20"): the whole
     /// number it was read as is not what the page prints; never confident.
     case centsApart
+    /// An amount OCR read with one decimal digit ("3.2]" for 3.21): a digit of its cents was lost, and a sum
+    /// within a cent confirms either; never confident.
+    case centsLost
     /// A total with another total of a different value printed under it in its totals block ("Total 6%
     /// supplies 28.28" over "Total 0% supplies 6.01"): a part of what is paid, or a misread; never confident.
     case totalBelow
+    /// A total one digit away from another total row of the page, neither confirmed by its parts: one of the
+    /// two was misread ("Total 10.40" and "Total 40.40"); never confident.
+    case digitRival
 
     /// The checks a value can pass or fail.
     public enum Checksum: String, Sendable {
@@ -193,7 +199,9 @@ public enum Evidence: Hashable, Sendable {
         case .paidDiffers: "paid-differs"
         case .subtotalBeforeCharges: "subtotal-before-charges"
         case .centsApart: "cents-apart"
+        case .centsLost: "cents-lost"
         case .totalBelow: "total-below"
+        case .digitRival: "digit-rival"
         }
     }
 

@@ -49,7 +49,8 @@ extension Ranker {
 
     /// The doubts a finder names in a value's evidence that keep it below `Confidence.confident` on their own.
     static let findersDoubts: [Evidence] = [
-        .ambiguousDate, .dueUnread, .paidDiffers, .subtotalBeforeCharges, .centsApart, .totalBelow,
+        .ambiguousDate, .dueUnread, .paidDiffers, .subtotalBeforeCharges, .centsApart, .centsLost, .totalBelow,
+        .digitRival,
     ]
 
     /// The kinds that check a value's digits themselves, whatever OCR made of its words.
