@@ -25,6 +25,8 @@ struct PaymentExpectation: Sendable {
     let longPhrase, stampShare: Int
     /// The longest word between a paid phrase and the date that says when ("on", "le", "dnia").
     let dateWordLetters: Int
+    /// The fewest letters of a stamp set in spaced letters ("P A I D") that is read as its word.
+    let spacedLetters: Int
     /// A row of a totals column: its caption's left edge within `rowAlign` median line heights of the amount
     /// captions above and below it, each at most `rowGap` line heights away.
     let rowAlign, rowGap: Double
@@ -35,6 +37,7 @@ struct PaymentExpectation: Sendable {
         longPhrase = w("expect.long_phrase")
         stampShare = w("expect.stamp_share")
         dateWordLetters = w("expect.date_word_letters")
+        spacedLetters = w("expect.spaced_letters")
         rowAlign = Double(w("expect.totals_row_align")) / 100
         rowGap = Double(w("expect.totals_row_gap")) / 100
     }
@@ -118,6 +121,9 @@ struct PaymentExpectation: Sendable {
             default: break
             }
         }
+        // "P A I D", "B E Z A H L T": a stamp set in spaced letters, one letter a word, that spells a paid phrase.
+        let paidSpelled = Set((view.profile.labels[.noPaymentPaid] ?? []).map { $0.filter { $0 != " " } })
+        if lines.contains(where: { spelledOut($0).map(paidSpelled.contains) == true }) { add(.alreadyPaid) }
         if let e = einvoice {
             if let t = e.typeCode, NoPaymentReason.creditNoteTypes.contains(t) { add(.creditNote) }
             if e.meansCodes.contains(where: NoPaymentReason.directDebitMeans.contains) { add(.directDebit) }
@@ -254,6 +260,13 @@ struct PaymentExpectation: Sendable {
         let found = dates.isEmpty && i < chars.count && chars[i].isNumber ? Self.dateRanges(in: line) : dates
         guard let date = found.first(where: { $0.lowerBound == i }) else { return false }
         return chars[date.upperBound...].allSatisfy(blank)
+    }
+
+    /// The word a line of spaced single letters spells, folded ("P A I D" -> "paid"); nil for any other line.
+    func spelledOut(_ line: TextLine) -> String? {
+        let words = line.text.split(separator: " ")
+        guard words.count >= spacedLetters, words.allSatisfy({ $0.count == 1 && $0.first!.isLetter }) else { return nil }
+        return TextFold.fold(words.joined())
     }
 
     /// A label that is all its line says (letters of other words are few): a title, a stamp, a note.
